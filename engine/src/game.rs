@@ -1,0 +1,1588 @@
+//! The game: setup, whose decision it is, the legal actions, and `apply`.
+//!
+//! A game is its [`Setup`] (seed included), an optional explicit [`Deal`], and its actions: replaying
+//! them gives the same game exactly. Randomness comes only from the seeded generator in the state.
+
+use crate::action::{
+    Action, EndReason, Event, EventSink, Keep, PrivateEvent, RuleError, Seat, Side, TopCard,
+};
+use crate::cards::{
+    Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, Quest, SWORDS_IN_ALL, all_cards,
+    all_knights,
+};
+use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// The save format's version. Bump it when the serialized shape of [`Game`] changes.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// Game options chosen at setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    /// The *Knights to the Rescue* expert variant.
+    pub knights_to_the_rescue: bool,
+    /// Promo Morgan #8 in the deck.
+    pub morgan8: bool,
+    /// Promo Merlin #6 in the deck.
+    pub merlin6: bool,
+}
+
+/// How a game starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// 1 (solo) to 7.
+    pub players: u8,
+    /// Who starts (the rule book says the youngest).
+    #[serde(default = "first_seat")]
+    pub first: Seat,
+    #[serde(default)]
+    pub options: Options,
+    #[serde(default)]
+    pub seed: u64,
+}
+
+fn first_seat() -> Seat {
+    Seat(0)
+}
+
+impl Setup {
+    pub fn new(players: u8, seed: u64) -> Self {
+        Setup {
+            players,
+            first: Seat(0),
+            options: Options::default(),
+            seed,
+        }
+    }
+
+    pub fn solo(&self) -> bool {
+        self.players == 1
+    }
+}
+
+/// An explicit deal, for scripted games and tests: otherwise the seed deals.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Deal {
+    /// One Loyalty card per seat (empty in solo).
+    pub loyalty: Vec<Loyalty>,
+    /// The two set-aside Loyalty cards (empty in solo).
+    pub set_aside: Vec<Loyalty>,
+    /// The Rumor deck, top card first.
+    pub rumor_deck: Vec<Card>,
+    /// Morgans left out of the deck (the expert variant shuffles them in).
+    pub unused_morgans: Vec<Card>,
+    /// The Knight deck, top card first (expert variant).
+    pub knight_deck: Vec<Knight>,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The swords on the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swords {
+    pub white: u8,
+    pub black: u8,
+}
+
+impl Swords {
+    pub fn total(self) -> u8 {
+        self.white + self.black
+    }
+}
+
+/// A card on the Threats pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PileCard {
+    pub card: Card,
+    /// Under Morgan #1 the card lies face down and the table knows only the announcement.
+    pub announced: Option<Card>,
+    /// A Merlin #4's chosen quest (its token lies face down).
+    pub merlin4: Option<Quest>,
+    pub placed_by: Seat,
+}
+
+impl PileCard {
+    pub fn top(&self) -> TopCard {
+        match self.announced {
+            Some(announced) => TopCard::FaceDown { announced },
+            None => TopCard::FaceUp { card: self.card },
+        }
+    }
+
+    fn threat(&self) -> ThreatCard {
+        ThreatCard {
+            card: self.card,
+            merlin4: self.merlin4,
+            gawain: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct SeatState {
+    pub loyalty: Option<Loyalty>,
+    pub revealed: bool,
+    pub has_accused: bool,
+    pub knights: Vec<Knight>,
+    /// Everything this seat has seen privately, in order.
+    pub memory: Vec<PrivateEvent>,
+}
+
+/// Silence under Morgan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Silence {
+    /// The turn silence fell on.
+    pub since_turn: u32,
+    /// Turns ended while silence held.
+    pub turns: u32,
+}
+
+/// What comes after a choice that can happen while listening or during Gawain's play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Then {
+    EndTurn,
+    Gawain { waiting: Vec<Seat> },
+}
+
+/// The decision the game waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Phase {
+    Turn,
+    Announce {
+        card: Card,
+    },
+    TraitorChoose {
+        cards: [Card; 2],
+    },
+    Merlin4Quest {
+        seat: Seat,
+        then: Then,
+    },
+    VivienRecipient {
+        drawer: Seat,
+        offered: Loyalty,
+        other: Loyalty,
+        then: Then,
+    },
+    VivienKeep {
+        seat: Seat,
+        offered: Loyalty,
+        next: Option<(Seat, Loyalty)>,
+        then: Then,
+    },
+    Merlin6 {
+        seat: Seat,
+    },
+    Arthur {
+        quester: Seat,
+        quest: Quest,
+        bonus: u8,
+        waiting: Vec<Seat>,
+    },
+    Gawain {
+        waiting: Vec<Seat>,
+    },
+    GawainChoose {
+        seat: Seat,
+        cards: Vec<Card>,
+        waiting: Vec<Seat>,
+    },
+    PercivalAccusation {
+        target: Seat,
+        waiting: Vec<Seat>,
+    },
+    PercivalEnd {
+        flips: u8,
+        waiting: Vec<Seat>,
+    },
+    Over {
+        winner: Side,
+        reason: EndReason,
+    },
+}
+
+/// A quest being resolved (kept while Gawain's window is open).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Resolving {
+    pub quester: Seat,
+    pub quest: Quest,
+    pub bonus: u8,
+    pub gawain: Vec<ThreatCard>,
+}
+
+/// One action as played, for the replay log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    pub seat: Seat,
+    pub action: Action,
+}
+
+/// The public kind of decision the game waits for (nothing private in it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// The turn's action: Listen to Rumors, Go on a Quest, Accuse (or a revealed Traitor's spreading).
+    Turn,
+    /// Private: look at the drawn card and announce it (Morgan #1).
+    Announce,
+    /// Private: a revealed Traitor chooses which of 2 cards to place.
+    TraitorChoose,
+    /// Private: choose Merlin #4's quest.
+    Merlin4Quest,
+    /// Public: Vivien's drawer chooses who receives the other Loyalty card.
+    VivienRecipient,
+    /// Private: keep the current or the new Loyalty card.
+    VivienKeep,
+    /// Private: promo Merlin #6 — go on a quest now with a bonus, or not.
+    Merlin6,
+    /// Private: may play Arthur to stop the quest.
+    ArthurWindow { quester: Seat, quest: Quest },
+    /// Private: may play Gawain before swords are placed.
+    GawainWindow,
+    /// Private: Gawain's player chooses one of the three cards.
+    GawainChoose,
+    /// Private: may play Percival on this accusation.
+    PercivalAccusation { target: Seat },
+    /// Private: may play Percival on the Traitors' reveal.
+    PercivalEnd,
+}
+
+impl Decision {
+    /// Whether the decider must see something the others must not (the app puts up a curtain).
+    pub fn is_private(self) -> bool {
+        !matches!(self, Decision::Turn | Decision::VivienRecipient)
+    }
+}
+
+/// The whole state of a game of *Shadows over Camelot: The Card Game*.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub(crate) format: u32,
+    pub(crate) setup: Setup,
+    pub(crate) deal: Option<Deal>,
+    pub(crate) rng: Xoshiro256PlusPlus,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) set_aside: Vec<Loyalty>,
+    /// Top card last.
+    pub(crate) deck: Vec<Card>,
+    pub(crate) pile: Vec<PileCard>,
+    pub(crate) discard: Vec<Card>,
+    pub(crate) unused_morgans: Vec<Card>,
+    /// Top card last.
+    pub(crate) knight_deck: Vec<Knight>,
+    pub(crate) swords: Swords,
+    pub(crate) current: Seat,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) morgan1: bool,
+    pub(crate) morgan2: Option<u32>,
+    pub(crate) silence: Option<Silence>,
+    pub(crate) all_revealed: bool,
+    pub(crate) tristan_this_turn: bool,
+    pub(crate) resolving: Option<Resolving>,
+    pub(crate) last_resolution: Option<Resolution>,
+    pub(crate) history: Vec<Played>,
+}
+
+impl Game {
+    /// A new game dealt from the setup's seed: Loyalty cards, 6 random Morgans of 9, the shuffled deck.
+    pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        check_setup(&setup)?;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
+        let n = setup.players as usize;
+        let (loyalty, set_aside) = if setup.solo() {
+            (Vec::new(), Vec::new())
+        } else {
+            let mut cards = if n == 7 {
+                [vec![Loyalty::Loyal; 7], vec![Loyalty::Traitor; 2]].concat()
+            } else {
+                let mut v = vec![Loyalty::Loyal; n + 1];
+                v.push(Loyalty::Traitor);
+                v
+            };
+            cards.shuffle(&mut rng);
+            let aside = cards.split_off(n);
+            (cards, aside)
+        };
+        let promos = setup.options.morgan8 || setup.options.merlin6;
+        let mut morgans: Vec<Card> = all_cards(false)
+            .into_iter()
+            .filter(|c| c.is_morgan())
+            .collect();
+        morgans.shuffle(&mut rng);
+        let unused_morgans = morgans.split_off(MORGANS_IN_PLAY);
+        let mut deck: Vec<Card> = all_cards(promos)
+            .into_iter()
+            .filter(|c| match c {
+                Card::Morgan(Morgan::Eight) => setup.options.morgan8,
+                Card::Merlin(Merlin::Six) => setup.options.merlin6,
+                c => !c.is_morgan(),
+            })
+            .chain(morgans)
+            .collect();
+        deck.shuffle(&mut rng);
+        let mut knights = if setup.options.knights_to_the_rescue {
+            all_knights()
+        } else {
+            Vec::new()
+        };
+        knights.shuffle(&mut rng);
+        Ok(Game::build(
+            setup,
+            None,
+            rng,
+            loyalty,
+            set_aside,
+            deck,
+            unused_morgans,
+            knights,
+        ))
+    }
+
+    /// A game with an explicit deal (decks given top card first); later shuffles use the seed.
+    pub fn with_deal(setup: Setup, deal: Deal) -> Result<Game, SetupError> {
+        check_setup(&setup)?;
+        let n = setup.players as usize;
+        if setup.solo() {
+            if !deal.loyalty.is_empty() || !deal.set_aside.is_empty() {
+                return Err(SetupError("solo play uses no Loyalty cards".into()));
+            }
+        } else {
+            if deal.loyalty.len() != n {
+                return Err(SetupError(format!(
+                    "{n} players need {n} Loyalty cards, the deal has {}",
+                    deal.loyalty.len()
+                )));
+            }
+            if deal.set_aside.len() != 2 {
+                return Err(SetupError("two Loyalty cards are set aside".into()));
+            }
+            let traitors = deal
+                .loyalty
+                .iter()
+                .chain(&deal.set_aside)
+                .filter(|l| **l == Loyalty::Traitor)
+                .count();
+            let want = if n == 7 { 2 } else { 1 };
+            if traitors != want {
+                return Err(SetupError(format!(
+                    "with {n} players the Loyalty cards hold {want} Traitor(s), the deal has {traitors}"
+                )));
+            }
+        }
+        let rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
+        let mut deck = deal.rumor_deck.clone();
+        deck.reverse();
+        let mut knights = deal.knight_deck.clone();
+        knights.reverse();
+        Ok(Game::build(
+            setup,
+            Some(deal.clone()),
+            rng,
+            deal.loyalty,
+            deal.set_aside,
+            deck,
+            deal.unused_morgans,
+            knights,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        setup: Setup,
+        deal: Option<Deal>,
+        rng: Xoshiro256PlusPlus,
+        loyalty: Vec<Loyalty>,
+        set_aside: Vec<Loyalty>,
+        deck: Vec<Card>,
+        unused_morgans: Vec<Card>,
+        knight_deck: Vec<Knight>,
+    ) -> Game {
+        let seats = (0..setup.players as usize)
+            .map(|i| SeatState {
+                loyalty: loyalty.get(i).copied(),
+                revealed: false,
+                has_accused: false,
+                knights: Vec::new(),
+                memory: Vec::new(),
+            })
+            .collect();
+        Game {
+            format: FORMAT_VERSION,
+            setup,
+            deal,
+            rng,
+            seats,
+            set_aside,
+            deck,
+            pile: Vec::with_capacity(64),
+            discard: Vec::with_capacity(64),
+            unused_morgans,
+            knight_deck,
+            swords: Swords::default(),
+            current: setup.first,
+            turn: 1,
+            phase: Phase::Turn,
+            morgan1: false,
+            morgan2: None,
+            silence: None,
+            all_revealed: false,
+            tristan_this_turn: false,
+            resolving: None,
+            last_resolution: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// Replay a game from its setup, deal and actions.
+    pub fn replay(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+    ) -> Result<Game, ReplayError> {
+        let mut g = match deal {
+            Some(d) => Game::with_deal(setup, d),
+            None => Game::new(setup),
+        }
+        .map_err(ReplayError::Setup)?;
+        for (i, p) in actions.iter().enumerate() {
+            g.apply_to(p.seat, p.action, &mut crate::action::NoEvents)
+                .map_err(|error| ReplayError::Action { index: i, error })?;
+        }
+        Ok(g)
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Reading the state
+    // ---------------------------------------------------------------------------------------------
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn deal(&self) -> Option<&Deal> {
+        self.deal.as_ref()
+    }
+
+    pub fn format(&self) -> u32 {
+        self.format
+    }
+
+    pub fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    pub fn history(&self) -> &[Played] {
+        &self.history
+    }
+
+    pub fn swords(&self) -> Swords {
+        self.swords
+    }
+
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over { .. })
+    }
+
+    pub fn winner(&self) -> Option<(Side, EndReason)> {
+        match self.phase {
+            Phase::Over { winner, reason } => Some((winner, reason)),
+            _ => None,
+        }
+    }
+
+    pub fn top(&self) -> Option<TopCard> {
+        self.pile.last().map(PileCard::top)
+    }
+
+    /// The quests the visible top card allows.
+    pub fn allowed_quests(&self) -> &'static [Quest] {
+        self.top().map(|t| t.shown().symbols()).unwrap_or(&[])
+    }
+
+    pub fn silence(&self) -> Option<Silence> {
+        self.silence
+    }
+
+    pub(crate) fn can_draw(&self) -> bool {
+        !self.deck.is_empty() || !self.discard.is_empty()
+    }
+
+    pub(crate) fn holds_traitor(&self, seat: Seat) -> bool {
+        self.seats[seat.index()].loyalty == Some(Loyalty::Traitor)
+    }
+
+    pub(crate) fn is_revealed_traitor(&self, seat: Seat) -> bool {
+        let s = &self.seats[seat.index()];
+        s.revealed && s.loyalty == Some(Loyalty::Traitor)
+    }
+
+    fn holds(&self, seat: Seat, k: Knight) -> bool {
+        self.seats[seat.index()].knights.contains(&k)
+    }
+
+    /// Seats in turn order starting at `from` (included when `include_from`).
+    fn seats_from(&self, from: Seat, include_from: bool) -> impl Iterator<Item = Seat> + '_ {
+        let n = self.seats.len();
+        let skip = usize::from(!include_from);
+        (skip..n).map(move |i| Seat(((from.index() + i) % n) as u8))
+    }
+
+    fn knight_holders(&self, from: Seat, include_from: bool) -> Vec<Seat> {
+        if !self.setup.options.knights_to_the_rescue {
+            return Vec::new();
+        }
+        self.seats_from(from, include_from)
+            .filter(|s| !self.seats[s.index()].knights.is_empty())
+            .collect()
+    }
+
+    /// Who must decide now, and what kind of decision it is (`None` once the game is over).
+    pub fn decider(&self) -> Option<(Seat, Decision)> {
+        Some(match &self.phase {
+            Phase::Turn => (self.current, Decision::Turn),
+            Phase::Announce { .. } => (self.current, Decision::Announce),
+            Phase::TraitorChoose { .. } => (self.current, Decision::TraitorChoose),
+            Phase::Merlin4Quest { seat, .. } => (*seat, Decision::Merlin4Quest),
+            Phase::VivienRecipient { drawer, .. } => (*drawer, Decision::VivienRecipient),
+            Phase::VivienKeep { seat, .. } => (*seat, Decision::VivienKeep),
+            Phase::Merlin6 { seat } => (*seat, Decision::Merlin6),
+            Phase::Arthur {
+                quester,
+                quest,
+                waiting,
+                ..
+            } => (
+                waiting[0],
+                Decision::ArthurWindow {
+                    quester: *quester,
+                    quest: *quest,
+                },
+            ),
+            Phase::Gawain { waiting } => (waiting[0], Decision::GawainWindow),
+            Phase::GawainChoose { seat, .. } => (*seat, Decision::GawainChoose),
+            Phase::PercivalAccusation { target, waiting } => {
+                (waiting[0], Decision::PercivalAccusation { target: *target })
+            }
+            Phase::PercivalEnd { waiting, .. } => (waiting[0], Decision::PercivalEnd),
+            Phase::Over { .. } => return None,
+        })
+    }
+
+    /// Every action the deciding seat may take now (empty once the game is over).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let Some((seat, _)) = self.decider() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        match &self.phase {
+            Phase::Turn => self.turn_actions(seat, &mut out),
+            Phase::Announce { card } => {
+                if self.holds_traitor(seat) {
+                    out.extend(
+                        Card::all_kinds(self.setup.options.morgan8 || self.setup.options.merlin6)
+                            .into_iter()
+                            .map(|card| Action::Announce { card }),
+                    );
+                } else {
+                    out.push(Action::Announce { card: *card });
+                }
+            }
+            Phase::TraitorChoose { .. } => {
+                out.extend((0..2).map(|index| Action::PlaceRumor { index }));
+            }
+            Phase::Merlin4Quest { .. } => {
+                out.extend(Quest::ALL.map(|quest| Action::ChooseMerlin4Quest { quest }))
+            }
+            Phase::VivienRecipient { drawer, .. } => out.extend(
+                self.vivien_recipients(*drawer)
+                    .map(|recipient| Action::GiveLoyalty { recipient }),
+            ),
+            Phase::VivienKeep { .. } => out.extend([
+                Action::KeepLoyalty {
+                    keep: Keep::Current,
+                },
+                Action::KeepLoyalty { keep: Keep::New },
+            ]),
+            Phase::Merlin6 { .. } => {
+                for quest in Quest::ALL {
+                    out.extend((0..=3).map(|bonus| Action::Merlin6Quest { quest, bonus }));
+                }
+                out.push(Action::DeclineMerlin6);
+            }
+            Phase::Arthur { .. } => {
+                if self.holds(seat, Knight::Arthur) {
+                    out.push(Action::PlayArthur);
+                }
+                out.push(Action::PassWindow);
+            }
+            Phase::Gawain { .. } => {
+                if self.holds(seat, Knight::Gawain) && self.can_draw() {
+                    out.push(Action::PlayGawain);
+                }
+                out.push(Action::PassWindow);
+            }
+            Phase::GawainChoose { cards, .. } => {
+                let playable: Vec<Action> = cards
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| !c.is_morgan())
+                    .map(|(i, _)| Action::GawainPlay {
+                        index: Some(i as u8),
+                    })
+                    .collect();
+                if playable.is_empty() {
+                    out.push(Action::GawainPlay { index: None });
+                } else {
+                    out.extend(playable);
+                }
+            }
+            Phase::PercivalAccusation { .. } | Phase::PercivalEnd { .. } => {
+                if self.holds(seat, Knight::Percival) {
+                    out.push(Action::PlayPercival);
+                }
+                out.push(Action::PassWindow);
+            }
+            Phase::Over { .. } => {}
+        }
+        out
+    }
+
+    fn turn_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let can_tristan = self.holds(seat, Knight::Tristan) && !self.tristan_this_turn;
+        if self.is_revealed_traitor(seat) {
+            if self.can_draw() {
+                out.push(Action::SpreadRumors);
+            }
+        } else {
+            if self.can_draw() {
+                out.push(Action::ListenToRumors);
+            }
+            out.extend(
+                self.allowed_quests()
+                    .iter()
+                    .map(|&quest| Action::GoOnQuest { quest }),
+            );
+            if self.accusation_refused(seat).is_none() {
+                out.extend(
+                    self.seats_from(seat, false)
+                        .filter(|t| !self.seats[t.index()].revealed)
+                        .map(|target| Action::Accuse { target }),
+                );
+            }
+            if self.holds(seat, Knight::Galahad) {
+                out.extend(
+                    self.seats_from(seat, false)
+                        .filter(|t| !self.seats[t.index()].revealed)
+                        .map(|target| Action::PlayGalahad { target }),
+                );
+            }
+        }
+        if out.is_empty() {
+            out.push(Action::Pass);
+        }
+        if can_tristan {
+            out.push(Action::PlayTristan);
+        }
+    }
+
+    /// Why this seat may not accuse anyone now (`None`: it may, if an unrevealed target exists).
+    pub fn accusation_refused(&self, seat: Seat) -> Option<&'static str> {
+        if self.setup.solo() {
+            return Some("there are no accusations in solo play");
+        }
+        let s = &self.seats[seat.index()];
+        if self.is_revealed_traitor(seat) {
+            return Some("a revealed Traitor can only spread rumors");
+        }
+        if s.has_accused {
+            return Some("each player accuses only once per game");
+        }
+        if self.swords.total() < 4 {
+            return Some("an accusation needs at least 4 swords on the table");
+        }
+        if !self
+            .seats_from(seat, false)
+            .any(|t| !self.seats[t.index()].revealed)
+        {
+            return Some("every other player is already revealed");
+        }
+        None
+    }
+
+    fn vivien_recipients(&self, drawer: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.seats_from(drawer, false)
+            .filter(|t| !self.seats[t.index()].revealed)
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Applying actions
+    // ---------------------------------------------------------------------------------------------
+
+    /// Apply `action` for `seat`, returning the events it caused, or why it is not allowed.
+    /// The state is unchanged when an error is returned.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_to(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Apply `action`, sending events to `sink` (use [`crate::NoEvents`] when nobody listens).
+    pub fn apply_to(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        self.check(seat, action)?;
+        self.last_resolution = None;
+        self.history.push(Played { seat, action });
+        let mut ev = Emit { sink };
+        self.perform(seat, action, &mut ev);
+        Ok(())
+    }
+
+    /// Check that `seat` may take `action` now, with a precise reason if not.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let Some((decider, decision)) = self.decider() else {
+            return Err(RuleError::GameOver);
+        };
+        if seat.index() >= self.seats.len() || seat != decider {
+            return Err(RuleError::NotYourDecision {
+                seat,
+                decider: Some(decider),
+            });
+        }
+        // Fast path: everything legal is listed by legal_actions; refine the error when it is not.
+        let legal = self.legal_actions();
+        if legal.contains(&action) {
+            return Ok(());
+        }
+        Err(self.explain(seat, decision, action))
+    }
+
+    fn explain(&self, seat: Seat, decision: Decision, action: Action) -> RuleError {
+        let not_now = |reason: &str| RuleError::NotNow {
+            reason: reason.to_string(),
+        };
+        match (decision, action) {
+            (Decision::Turn, Action::ListenToRumors | Action::SpreadRumors) => {
+                if self.is_revealed_traitor(seat) && action == Action::ListenToRumors {
+                    not_now("a revealed Traitor can only spread rumors")
+                } else if !self.is_revealed_traitor(seat) && action == Action::SpreadRumors {
+                    not_now("only a revealed Traitor spreads rumors")
+                } else {
+                    RuleError::NoCardsLeft
+                }
+            }
+            (Decision::Turn, Action::GoOnQuest { quest }) => {
+                if self.is_revealed_traitor(seat) {
+                    not_now("a revealed Traitor can only spread rumors")
+                } else {
+                    RuleError::QuestNotAllowed { quest }
+                }
+            }
+            (Decision::Turn, Action::Accuse { target }) => {
+                match self.accusation_refused(seat) {
+                    Some(reason) => RuleError::AccusationNotAllowed {
+                        reason: reason.into(),
+                    },
+                    None if target == seat => RuleError::AccusationNotAllowed {
+                        reason: "a player may never accuse himself".into(),
+                    },
+                    None if target.index() < self.seats.len()
+                        && self.seats[target.index()].revealed =>
+                    {
+                        RuleError::AccusationNotAllowed {
+                            reason: "that player is already revealed".into(),
+                        }
+                    }
+                    None => RuleError::BadTarget { target },
+                }
+            }
+            (Decision::Turn, Action::PlayTristan) if !self.holds(seat, Knight::Tristan) => {
+                RuleError::KnightNotHeld {
+                    knight: Knight::Tristan,
+                }
+            }
+            (Decision::Turn, Action::PlayTristan) => not_now("Tristan was already played this turn"),
+            (Decision::Turn, Action::PlayGalahad { target }) => {
+                if !self.holds(seat, Knight::Galahad) {
+                    RuleError::KnightNotHeld {
+                        knight: Knight::Galahad,
+                    }
+                } else if self.is_revealed_traitor(seat) {
+                    not_now("a revealed Traitor can only spread rumors")
+                } else {
+                    RuleError::BadTarget { target }
+                }
+            }
+            (Decision::Turn, Action::Pass) => not_now("a player may pass only when no action is possible"),
+            (Decision::Announce, Action::Announce { card }) => {
+                RuleError::AnnouncementNotAllowed { card }
+            }
+            (Decision::ArthurWindow { .. }, Action::PlayArthur) => RuleError::KnightNotHeld {
+                knight: Knight::Arthur,
+            },
+            (Decision::GawainWindow, Action::PlayGawain) => {
+                if self.holds(seat, Knight::Gawain) {
+                    RuleError::NoCardsLeft
+                } else {
+                    RuleError::KnightNotHeld {
+                        knight: Knight::Gawain,
+                    }
+                }
+            }
+            (
+                Decision::PercivalAccusation { .. } | Decision::PercivalEnd,
+                Action::PlayPercival,
+            ) => RuleError::KnightNotHeld {
+                knight: Knight::Percival,
+            },
+            (Decision::GawainChoose, Action::GawainPlay { .. }) => RuleError::BadChoice {
+                reason: "Gawain plays one of the three cards drawn, never a Morgan".into(),
+            },
+            (Decision::VivienRecipient, Action::GiveLoyalty { recipient }) => {
+                RuleError::BadTarget { target: recipient }
+            }
+            (Decision::TraitorChoose, Action::PlaceRumor { .. }) => RuleError::BadChoice {
+                reason: "choose card 0 or 1".into(),
+            },
+            (Decision::Merlin6, Action::Merlin6Quest { .. }) => RuleError::BadChoice {
+                reason: "Merlin #6 adds 0 to 3 points".into(),
+            },
+            (d, a) => RuleError::NotNow {
+                reason: format!("{a:?} does not answer the pending decision ({d:?})"),
+            },
+        }
+    }
+
+    fn perform<S: EventSink>(&mut self, seat: Seat, action: Action, ev: &mut Emit<'_, S>) {
+        match action {
+            Action::ListenToRumors => self.listen(seat, ev),
+            Action::GoOnQuest { quest } => self.go_on_quest(seat, quest, 0, ev),
+            Action::Accuse { target } => self.accuse(seat, target, ev),
+            Action::SpreadRumors => self.spread_rumors(seat, ev),
+            Action::PlaceRumor { index } => {
+                let Phase::TraitorChoose { cards } = self.phase else {
+                    unreachable!("checked")
+                };
+                let (keep, drop) = (cards[index as usize], cards[1 - index as usize]);
+                self.discard.push(drop);
+                self.place(seat, keep, None, Then::EndTurn, ev);
+            }
+            Action::Announce { card } => {
+                let Phase::Announce { card: drawn } = self.phase else {
+                    unreachable!("checked")
+                };
+                self.place(seat, drawn, Some(card), Then::EndTurn, ev);
+            }
+            Action::ChooseMerlin4Quest { quest } => {
+                let Phase::Merlin4Quest { then, .. } =
+                    std::mem::replace(&mut self.phase, Phase::Turn)
+                else {
+                    unreachable!("checked")
+                };
+                let target = match (&then, &mut self.resolving) {
+                    (Then::Gawain { .. }, Some(r)) => r.gawain.last_mut().map(|c| &mut c.merlin4),
+                    _ => self.pile.last_mut().map(|c| &mut c.merlin4),
+                };
+                if let Some(slot) = target {
+                    *slot = Some(quest);
+                }
+                self.remember(seat, PrivateEvent::Merlin4Quest { quest }, ev);
+                ev.emit(|| Event::Merlin4TokenPlaced { seat });
+                self.then(then, ev);
+            }
+            Action::GiveLoyalty { recipient } => {
+                let Phase::VivienRecipient {
+                    drawer,
+                    offered,
+                    other,
+                    then,
+                } = std::mem::replace(&mut self.phase, Phase::Turn)
+                else {
+                    unreachable!("checked")
+                };
+                ev.emit(|| Event::VivienExchange {
+                    drawer,
+                    recipient: Some(recipient),
+                });
+                self.offer_loyalty(drawer, offered, Some((recipient, other)), then, ev);
+            }
+            Action::KeepLoyalty { keep } => {
+                let Phase::VivienKeep {
+                    seat,
+                    offered,
+                    next,
+                    then,
+                } = std::mem::replace(&mut self.phase, Phase::Turn)
+                else {
+                    unreachable!("checked")
+                };
+                let s = &mut self.seats[seat.index()];
+                let current = s.loyalty.expect("multiplayer seats hold a Loyalty card");
+                let (kept, back) = match keep {
+                    Keep::Current => (current, offered),
+                    Keep::New => (offered, current),
+                };
+                s.loyalty = Some(kept);
+                self.set_aside.push(back);
+                self.set_aside.shuffle(&mut self.rng);
+                self.remember(seat, PrivateEvent::KeptLoyalty { loyalty: kept }, ev);
+                ev.emit(|| Event::LoyaltyKept { seat });
+                match next {
+                    Some((r, card)) => self.offer_loyalty(r, card, None, then, ev),
+                    None => self.then(then, ev),
+                }
+            }
+            Action::Merlin6Quest { quest, bonus } => self.begin_quest(seat, quest, bonus, ev),
+            Action::DeclineMerlin6 => self.end_turn(ev),
+            Action::PlayTristan => {
+                self.take_knight(seat, Knight::Tristan);
+                self.tristan_this_turn = true;
+                ev.emit(|| Event::TristanPlayed { seat });
+                let cards: Vec<Card> = self.deck.iter().rev().copied().collect();
+                self.remember(seat, PrivateEvent::DeckSeen { cards }, ev);
+            }
+            Action::PlayGalahad { target } => {
+                self.take_knight(seat, Knight::Galahad);
+                ev.emit(|| Event::GalahadPlayed { seat, target });
+                let loyalty = self.seats[target.index()]
+                    .loyalty
+                    .expect("multiplayer seats hold a Loyalty card");
+                self.remember(seat, PrivateEvent::LoyaltySeen { seat: target, loyalty }, ev);
+                self.end_turn(ev);
+            }
+            Action::PlayArthur => {
+                let Phase::Arthur { quester, .. } = self.phase else {
+                    unreachable!("checked")
+                };
+                self.take_knight(seat, Knight::Arthur);
+                ev.emit(|| Event::ArthurPlayed { by: seat, quester });
+                self.phase = Phase::Turn;
+                if self.can_draw() {
+                    self.listen(quester, ev);
+                } else {
+                    self.end_turn(ev);
+                }
+            }
+            Action::PlayGawain => {
+                let Phase::Gawain { mut waiting } = std::mem::replace(&mut self.phase, Phase::Turn)
+                else {
+                    unreachable!("checked")
+                };
+                waiting.remove(0);
+                self.take_knight(seat, Knight::Gawain);
+                let mut cards = Vec::with_capacity(3);
+                for _ in 0..3 {
+                    match self.draw(ev) {
+                        Some(c) => cards.push(c),
+                        None => break,
+                    }
+                }
+                self.remember(
+                    seat,
+                    PrivateEvent::GawainDrew {
+                        cards: cards.clone(),
+                    },
+                    ev,
+                );
+                self.phase = Phase::GawainChoose {
+                    seat,
+                    cards,
+                    waiting,
+                };
+            }
+            Action::GawainPlay { index } => {
+                let Phase::GawainChoose {
+                    seat,
+                    cards,
+                    waiting,
+                } = std::mem::replace(&mut self.phase, Phase::Turn)
+                else {
+                    unreachable!("checked")
+                };
+                let played = index.map(|i| cards[i as usize]);
+                for (i, c) in cards.iter().enumerate() {
+                    if Some(i as u8) != index {
+                        self.discard.push(*c);
+                    }
+                }
+                ev.emit(|| Event::GawainPlayed {
+                    by: seat,
+                    card: played,
+                });
+                let then = Then::Gawain { waiting };
+                match played {
+                    None => self.then(then, ev),
+                    Some(card) => {
+                        if let Some(r) = &mut self.resolving {
+                            r.gawain.push(ThreatCard {
+                                card,
+                                merlin4: None,
+                                gawain: true,
+                            });
+                        }
+                        self.card_comes_into_play(seat, card, card, then, ev);
+                    }
+                }
+            }
+            Action::PlayPercival => {
+                self.take_knight(seat, Knight::Percival);
+                ev.emit(|| Event::PercivalPlayed { by: seat });
+                match std::mem::replace(&mut self.phase, Phase::Turn) {
+                    Phase::PercivalAccusation { target, .. } => {
+                        self.reveal_accused(target, 2, ev)
+                    }
+                    Phase::PercivalEnd { flips, .. } => self.final_verdict(flips + 1, ev),
+                    _ => unreachable!("checked"),
+                }
+            }
+            Action::PassWindow => self.pass_window(ev),
+            Action::Pass => {
+                ev.emit(|| Event::Passed { seat });
+                self.end_turn(ev);
+            }
+        }
+    }
+
+    fn pass_window<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
+        let waiting = match &mut self.phase {
+            Phase::Arthur { waiting, .. }
+            | Phase::Gawain { waiting }
+            | Phase::PercivalAccusation { waiting, .. }
+            | Phase::PercivalEnd { waiting, .. } => waiting,
+            _ => unreachable!("checked"),
+        };
+        waiting.remove(0);
+        if !waiting.is_empty() {
+            return;
+        }
+        match std::mem::replace(&mut self.phase, Phase::Turn) {
+            Phase::Arthur {
+                quester,
+                quest,
+                bonus,
+                ..
+            } => self.reveal_and_resolve(quester, quest, bonus, ev),
+            Phase::Gawain { .. } => self.finish_quest(ev),
+            Phase::PercivalAccusation { target, .. } => self.reveal_accused(target, 1, ev),
+            Phase::PercivalEnd { flips, .. } => self.final_verdict(flips, ev),
+            _ => unreachable!(),
+        }
+    }
+
+    fn then<S: EventSink>(&mut self, then: Then, ev: &mut Emit<'_, S>) {
+        match then {
+            Then::EndTurn => self.end_turn(ev),
+            Then::Gawain { waiting } => {
+                if waiting.is_empty() {
+                    self.finish_quest(ev)
+                } else {
+                    self.phase = Phase::Gawain { waiting };
+                    self.last_resolution = Some(self.current_resolution());
+                }
+            }
+        }
+    }
+
+    fn remember<S: EventSink>(&mut self, seat: Seat, private: PrivateEvent, ev: &mut Emit<'_, S>) {
+        if ev.sink.wants() {
+            ev.sink.push(Event::Private {
+                seat,
+                private: private.clone(),
+            });
+        }
+        self.seats[seat.index()].memory.push(private);
+    }
+
+    fn take_knight(&mut self, seat: Seat, k: Knight) {
+        let ks = &mut self.seats[seat.index()].knights;
+        if let Some(i) = ks.iter().position(|x| *x == k) {
+            ks.remove(i);
+        }
+    }
+
+    /// Draw the top Rumor card, reshuffling the discard pile into a new deck when the deck is empty.
+    fn draw<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) -> Option<Card> {
+        if self.deck.is_empty() && !self.discard.is_empty() {
+            std::mem::swap(&mut self.deck, &mut self.discard);
+            self.deck.shuffle(&mut self.rng);
+            let cards = self.deck.len() as u32;
+            ev.emit(|| Event::DeckReshuffled { cards });
+        }
+        self.deck.pop()
+    }
+
+    fn listen<S: EventSink>(&mut self, seat: Seat, ev: &mut Emit<'_, S>) {
+        let Some(card) = self.draw(ev) else {
+            self.end_turn(ev);
+            return;
+        };
+        if let Some(n) = &mut self.morgan2 {
+            *n += 1;
+            let number = *n;
+            ev.emit(|| Event::CountAloud { seat, number });
+        }
+        if self.morgan1 {
+            self.remember(seat, PrivateEvent::Drew { card }, ev);
+            self.phase = Phase::Announce { card };
+        } else {
+            self.place(seat, card, None, Then::EndTurn, ev);
+        }
+    }
+
+    fn spread_rumors<S: EventSink>(&mut self, seat: Seat, ev: &mut Emit<'_, S>) {
+        ev.emit(|| Event::TraitorSpreadsRumors { seat });
+        let first = self.draw(ev);
+        let second = self.draw(ev);
+        match (first, second) {
+            (Some(a), Some(b)) => {
+                self.remember(seat, PrivateEvent::DrewTwo { cards: vec![a, b] }, ev);
+                self.phase = Phase::TraitorChoose { cards: [a, b] };
+            }
+            (Some(a), None) => self.place(seat, a, None, Then::EndTurn, ev),
+            _ => self.end_turn(ev),
+        }
+    }
+
+    /// Put a card on the Threats pile (face down with an announcement under Morgan #1).
+    fn place<S: EventSink>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        announced: Option<Card>,
+        then: Then,
+        ev: &mut Emit<'_, S>,
+    ) {
+        self.phase = Phase::Turn;
+        let pc = PileCard {
+            card,
+            announced,
+            merlin4: None,
+            placed_by: seat,
+        };
+        self.pile.push(pc);
+        let top = pc.top();
+        ev.emit(|| Event::CardPlaced { seat, top });
+        self.card_comes_into_play(seat, card, top.shown(), then, ev);
+    }
+
+    /// A card comes into play (placed on the pile, or played by Gawain): `shown` is what the table
+    /// knows of it (the announcement under Morgan #1), `card` what it is.
+    fn card_comes_into_play<S: EventSink>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        shown: Card,
+        then: Then,
+        ev: &mut Emit<'_, S>,
+    ) {
+        // Silence and Morgan #1/#2 follow what the table can know.
+        match shown {
+            Card::Morgan(m) => {
+                if self.silence.is_none() {
+                    self.silence = Some(Silence {
+                        since_turn: self.turn,
+                        turns: 0,
+                    });
+                    ev.emit(|| Event::SilenceBegins);
+                }
+                if m == Morgan::One && !self.morgan1 {
+                    self.morgan1 = true;
+                    ev.emit(|| Event::Morgan1Begins);
+                }
+                if m == Morgan::Two && self.morgan2.is_none() {
+                    self.morgan2 = Some(0);
+                    ev.emit(|| Event::Morgan2Begins);
+                }
+            }
+            Card::Merlin(_) => {
+                if self.silence.take().is_some() {
+                    ev.emit(|| Event::SilenceEnds);
+                }
+                if self.morgan1 || self.morgan2.is_some() {
+                    self.morgan1 = false;
+                    self.morgan2 = None;
+                    ev.emit(|| Event::MorganEffectsEnd);
+                }
+            }
+            _ => {}
+        }
+        // What the card does the moment it is drawn follows what it is.
+        match card {
+            Card::Vivien => self.start_vivien(seat, then, ev),
+            Card::Merlin(Merlin::Four) => self.phase = Phase::Merlin4Quest { seat, then },
+            Card::Merlin(Merlin::Six)
+                if matches!(then, Then::EndTurn) && !self.is_revealed_traitor(seat) =>
+            {
+                self.phase = Phase::Merlin6 { seat }
+            }
+            _ => self.then(then, ev),
+        }
+    }
+
+    fn start_vivien<S: EventSink>(&mut self, drawer: Seat, then: Then, ev: &mut Emit<'_, S>) {
+        if self.setup.solo() || self.seats[drawer.index()].revealed || self.set_aside.len() < 2 {
+            ev.emit(|| Event::VivienExchange {
+                drawer,
+                recipient: None,
+            });
+            return self.then(then, ev);
+        }
+        let offered = self.set_aside.pop().expect("two set aside");
+        let other = self.set_aside.pop().expect("two set aside");
+        if self.vivien_recipients(drawer).next().is_some() {
+            self.phase = Phase::VivienRecipient {
+                drawer,
+                offered,
+                other,
+                then,
+            };
+        } else {
+            self.set_aside.push(other);
+            ev.emit(|| Event::VivienExchange {
+                drawer,
+                recipient: None,
+            });
+            self.offer_loyalty(drawer, offered, None, then, ev);
+        }
+    }
+
+    fn offer_loyalty<S: EventSink>(
+        &mut self,
+        seat: Seat,
+        offered: Loyalty,
+        next: Option<(Seat, Loyalty)>,
+        then: Then,
+        ev: &mut Emit<'_, S>,
+    ) {
+        let current = self.seats[seat.index()]
+            .loyalty
+            .expect("multiplayer seats hold a Loyalty card");
+        self.remember(seat, PrivateEvent::VivienOffer { current, offered }, ev);
+        self.phase = Phase::VivienKeep {
+            seat,
+            offered,
+            next,
+            then,
+        };
+    }
+
+    fn go_on_quest<S: EventSink>(
+        &mut self,
+        seat: Seat,
+        quest: Quest,
+        bonus: u8,
+        ev: &mut Emit<'_, S>,
+    ) {
+        self.begin_quest(seat, quest, bonus, ev)
+    }
+
+    fn begin_quest<S: EventSink>(
+        &mut self,
+        quester: Seat,
+        quest: Quest,
+        bonus: u8,
+        ev: &mut Emit<'_, S>,
+    ) {
+        ev.emit(|| Event::WentOnQuest {
+            seat: quester,
+            quest,
+            merlin6_bonus: bonus,
+        });
+        let waiting = self.knight_holders(quester, false);
+        if waiting.is_empty() {
+            self.reveal_and_resolve(quester, quest, bonus, ev);
+        } else {
+            self.phase = Phase::Arthur {
+                quester,
+                quest,
+                bonus,
+                waiting,
+            };
+        }
+    }
+
+    fn current_resolution(&self) -> Resolution {
+        let r = self.resolving.as_ref().expect("a quest is being resolved");
+        let mut cards: Vec<ThreatCard> = self.pile.iter().map(PileCard::threat).collect();
+        cards.extend(r.gawain.iter().copied());
+        resolve(&cards, r.quest, r.bonus)
+    }
+
+    fn reveal_and_resolve<S: EventSink>(
+        &mut self,
+        quester: Seat,
+        quest: Quest,
+        bonus: u8,
+        ev: &mut Emit<'_, S>,
+    ) {
+        if self.silence.take().is_some() {
+            ev.emit(|| Event::SilenceEnds);
+        }
+        self.resolving = Some(Resolving {
+            quester,
+            quest,
+            bonus,
+            gawain: Vec::new(),
+        });
+        let waiting = self.knight_holders(quester, true);
+        if waiting.is_empty() {
+            self.finish_quest(ev);
+        } else {
+            self.last_resolution = Some(self.current_resolution());
+            self.phase = Phase::Gawain { waiting };
+        }
+    }
+
+    fn finish_quest<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
+        let r = self.current_resolution();
+        let Resolving {
+            quester, gawain, ..
+        } = self.resolving.take().expect("a quest is being resolved");
+        for s in &r.stacks {
+            if let Some((colour, count)) = s.swords {
+                self.place_swords(colour, count, ev);
+            }
+        }
+        let main = r.main_stack().outcome;
+        let evil_now = r.evil_wins_now;
+        ev.emit(|| Event::QuestResolved {
+            resolution: Box::new(r.clone()),
+        });
+        self.last_resolution = Some(r);
+        // The whole pile goes to the discard pile.
+        self.discard.extend(self.pile.drain(..).map(|c| c.card));
+        self.discard.extend(gawain.iter().map(|c| c.card));
+        if evil_now {
+            return self.game_over(Side::Evil, EndReason::Morgan7, ev);
+        }
+        if self.setup.options.knights_to_the_rescue {
+            if main == Outcome::Success && !self.unused_morgans.is_empty() {
+                let i = self.rng.random_range(0..self.unused_morgans.len());
+                let m = self.unused_morgans.swap_remove(i);
+                self.deck.push(m);
+                self.deck.shuffle(&mut self.rng);
+                ev.emit(|| Event::MorganShuffledIn);
+            }
+            if matches!(main, Outcome::Baseless | Outcome::Defeat)
+                && let Some(k) = self.knight_deck.pop()
+            {
+                self.seats[quester.index()].knights.push(k);
+                ev.emit(|| Event::KnightDrawn { seat: quester });
+                self.remember(quester, PrivateEvent::KnightDrawn { knight: k }, ev);
+            }
+        }
+        self.check_end_then_next(ev);
+    }
+
+    fn place_swords<S: EventSink>(&mut self, colour: Colour, count: u8, ev: &mut Emit<'_, S>) {
+        let room = SWORDS_IN_ALL - self.swords.total();
+        let placed = count.min(room);
+        match colour {
+            Colour::White => self.swords.white += placed,
+            Colour::Black => self.swords.black += placed,
+        }
+        if placed > 0 {
+            ev.emit(|| Event::SwordsPlaced {
+                colour,
+                count: placed,
+            });
+        }
+        if placed < count {
+            ev.emit(|| Event::SwordsRanOut {
+                colour,
+                count: count - placed,
+            });
+        }
+    }
+
+    fn accuse<S: EventSink>(&mut self, accuser: Seat, target: Seat, ev: &mut Emit<'_, S>) {
+        self.seats[accuser.index()].has_accused = true;
+        ev.emit(|| Event::Accused { accuser, target });
+        let waiting = self.knight_holders(accuser, true);
+        if waiting.is_empty() {
+            self.reveal_accused(target, 1, ev);
+        } else {
+            self.phase = Phase::PercivalAccusation { target, waiting };
+        }
+    }
+
+    fn reveal_accused<S: EventSink>(&mut self, target: Seat, swords: u8, ev: &mut Emit<'_, S>) {
+        self.phase = Phase::Turn;
+        let s = &mut self.seats[target.index()];
+        s.revealed = true;
+        let loyalty = s.loyalty.expect("multiplayer seats hold a Loyalty card");
+        ev.emit(|| Event::LoyaltyRevealed {
+            seat: target,
+            loyalty,
+        });
+        let colour = match loyalty {
+            Loyalty::Loyal => Colour::Black,
+            Loyalty::Traitor => Colour::White,
+        };
+        self.place_swords(colour, swords, ev);
+        self.check_end_then_next(ev);
+    }
+
+    /// The end check (after a quest or an accusation): 7 swords of a colour → final reveal and verdict.
+    fn check_end_then_next<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
+        if self.swords.white < 7 && self.swords.black < 7 {
+            return self.end_turn(ev);
+        }
+        if self.setup.solo() || self.all_revealed {
+            return self.final_verdict(0, ev);
+        }
+        let mut hidden_traitors = 0u8;
+        for i in 0..self.seats.len() {
+            let s = &mut self.seats[i];
+            if s.revealed {
+                continue;
+            }
+            s.revealed = true;
+            let loyalty = s.loyalty.expect("multiplayer seats hold a Loyalty card");
+            if loyalty == Loyalty::Traitor {
+                hidden_traitors += 1;
+            }
+            ev.emit(|| Event::LoyaltyRevealed {
+                seat: Seat(i as u8),
+                loyalty,
+            });
+        }
+        self.all_revealed = true;
+        let waiting = if hidden_traitors > 0 {
+            self.knight_holders(self.current, true)
+        } else {
+            Vec::new()
+        };
+        if waiting.is_empty() {
+            self.final_verdict(hidden_traitors, ev);
+        } else {
+            self.phase = Phase::PercivalEnd {
+                flips: hidden_traitors,
+                waiting,
+            };
+        }
+    }
+
+    fn final_verdict<S: EventSink>(&mut self, flips: u8, ev: &mut Emit<'_, S>) {
+        self.phase = Phase::Turn;
+        let flipped = flips.min(self.swords.white);
+        if flipped > 0 {
+            self.swords.white -= flipped;
+            self.swords.black += flipped;
+            ev.emit(|| Event::SwordsFlipped { count: flipped });
+        }
+        let Swords { white, black } = self.swords;
+        if white > black && white >= 7 {
+            self.game_over(Side::Loyal, EndReason::Swords, ev)
+        } else if black >= white && black >= 7 {
+            self.game_over(Side::Evil, EndReason::Swords, ev)
+        } else {
+            ev.emit(|| Event::PlayGoesOn);
+            self.end_turn(ev)
+        }
+    }
+
+    fn game_over<S: EventSink>(&mut self, winner: Side, reason: EndReason, ev: &mut Emit<'_, S>) {
+        for (i, s) in self.seats.iter_mut().enumerate() {
+            if !s.revealed {
+                s.revealed = true;
+                if let Some(loyalty) = s.loyalty {
+                    ev.emit(|| Event::LoyaltyRevealed {
+                        seat: Seat(i as u8),
+                        loyalty,
+                    });
+                }
+            }
+        }
+        self.silence = None;
+        self.phase = Phase::Over { winner, reason };
+        ev.emit(|| Event::GameOver { winner, reason });
+    }
+
+    fn end_turn<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
+        if let Some(s) = &mut self.silence {
+            s.turns += 1;
+        }
+        self.current = Seat(((self.current.index() + 1) % self.seats.len()) as u8);
+        self.turn += 1;
+        self.tristan_this_turn = false;
+        self.phase = Phase::Turn;
+        let (seat, turn) = (self.current, self.turn);
+        ev.emit(|| Event::TurnBegins { seat, turn });
+    }
+}
+
+/// Why a replay failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Setup(SetupError),
+    Action { index: usize, error: RuleError },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Action { index, error } => write!(f, "action #{index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn check_setup(setup: &Setup) -> Result<(), SetupError> {
+    if !(1..=7).contains(&setup.players) {
+        return Err(SetupError(format!(
+            "the game is for 1 to 7 players, not {}",
+            setup.players
+        )));
+    }
+    if setup.first.0 >= setup.players {
+        return Err(SetupError(format!(
+            "the first player must be one of the {} seats",
+            setup.players
+        )));
+    }
+    Ok(())
+}
+
+/// Event emission that builds the event only when someone listens.
+struct Emit<'a, S: EventSink> {
+    sink: &'a mut S,
+}
+
+impl<S: EventSink> Emit<'_, S> {
+    #[inline]
+    fn emit(&mut self, f: impl FnOnce() -> Event) {
+        if self.sink.wants() {
+            self.sink.push(f());
+        }
+    }
+}

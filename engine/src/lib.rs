@@ -1,0 +1,27 @@
+//! # Shadows over Camelot: The Card Game — the rules engine
+//!
+//! Pure Rust, no web dependency. A [`Game`] is a [`Setup`] (with its seed), an optional explicit
+//! [`Deal`], and the [`Action`]s played: [`Game::legal_actions`] lists what the deciding seat may do,
+//! [`Game::apply`] returns the [`Event`]s caused or a typed [`RuleError`], never a panic. The app
+//! renders only [`TableView`] and [`SeatView`], in which hidden things are absent.
+//!
+//! The rules are the rule book's, with the project's settled readings (`../shared/rules/card-game.md`);
+//! the card manifest and every inferred number live in [`cards`].
+
+pub mod action;
+pub mod cards;
+pub mod game;
+pub mod resolve;
+pub mod view;
+
+pub use action::{
+    Action, EndReason, Event, EventSink, Keep, NoEvents, PrivateEvent, RuleError, Seat, Side,
+    TopCard,
+};
+pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
+pub use game::{
+    Deal, Decision, FORMAT_VERSION, Game, Options, PileCard, Played, ReplayError, Setup,
+    SetupError, Silence, Swords,
+};
+pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
+pub use view::{Prompt, PublicSeat, SeatView, TableView};

@@ -1,0 +1,475 @@
+//! Going on a Quest: revealing the Threats pile and resolving every quest in it (settled order in
+//! `../shared/rules/card-game.md` §3). A pure function from the revealed cards to a full breakdown — the
+//! stacks, Merlin's removals, Mordred and Morgan bonuses, totals, outcomes and swords — which the game
+//! applies and the app animates.
+
+use crate::cards::{Card, MERGED_PICTS_SAXONS_SWORDS, Merlin, Morgan, Quest, RumorValue};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A card as revealed from the Threats pile, with the quest its drawer chose if it is a Merlin #4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ThreatCard {
+    pub card: Card,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merlin4: Option<Quest>,
+    /// Played from Gawain's three cards, not found in the pile (does not count for Merlin #5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gawain: bool,
+}
+
+impl ThreatCard {
+    pub fn new(card: Card) -> Self {
+        ThreatCard {
+            card,
+            merlin4: None,
+            gawain: false,
+        }
+    }
+}
+
+/// The pile notation of the `camelot resolve` tool: card codes plus `merlin:4@<quest>`.
+impl fmt::Display for ThreatCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.merlin4 {
+            Some(q) => write!(f, "{}@{}", self.card, q),
+            None => write!(f, "{}", self.card),
+        }
+    }
+}
+
+impl std::str::FromStr for ThreatCard {
+    type Err = crate::cards::CardCodeError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (card, quest) = match s.split_once('@') {
+            Some((c, q)) => (c, Some(q.parse::<Quest>()?)),
+            None => (s, None),
+        };
+        let card: Card = card.parse()?;
+        match (card, quest) {
+            (Card::Merlin(Merlin::Four), None) => Err(crate::cards::CardCodeError(
+                "a Merlin #4 in the pile needs its quest: merlin:4@<quest>".into(),
+            )),
+            (Card::Merlin(Merlin::Four), q) => Ok(ThreatCard {
+                card,
+                merlin4: q,
+                gawain: false,
+            }),
+            (_, Some(_)) => Err(crate::cards::CardCodeError(format!(
+                "only a Merlin #4 takes a quest: `{s}`"
+            ))),
+            (_, None) => Ok(ThreatCard::new(card)),
+        }
+    }
+}
+
+/// A quest as resolved: one of the five, or Picts and Saxons merged by promo Morgan #8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum QuestStack {
+    Quest(Quest),
+    PictsAndSaxons,
+}
+
+impl QuestStack {
+    pub fn swords(self) -> u8 {
+        match self {
+            QuestStack::Quest(q) => q.swords(),
+            QuestStack::PictsAndSaxons => MERGED_PICTS_SAXONS_SWORDS,
+        }
+    }
+
+    pub fn contains(self, q: Quest) -> bool {
+        match self {
+            QuestStack::Quest(x) => x == q,
+            QuestStack::PictsAndSaxons => matches!(q, Quest::Picts | Quest::Saxons),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            QuestStack::Quest(q) => q.code(),
+            QuestStack::PictsAndSaxons => "picts+saxons",
+        }
+    }
+}
+
+impl Serialize for QuestStack {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for QuestStack {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == "picts+saxons" {
+            return Ok(QuestStack::PictsAndSaxons);
+        }
+        s.parse::<Quest>()
+            .map(QuestStack::Quest)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// What a quest came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Main quest, 11–13 (12–13 under Morgan #5), or Merlin #5's exactly five cards: white swords.
+    Success,
+    /// Main quest, 10 or less: the rumors were baseless, 1 black sword.
+    Baseless,
+    /// 14 or more: black swords equal to the quest's value.
+    Defeat,
+    /// Secondary quest, 13 or less: nothing happens.
+    Harmless,
+}
+
+/// The colour of a sword's face.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    White,
+    Black,
+}
+
+/// One card of a quest's stack as laid out during resolution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackCard {
+    pub card: Card,
+    /// The Merlin that removed this card, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed_by: Option<Merlin>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gawain: bool,
+}
+
+/// One quest's stack and how its total and outcome were reached.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stack {
+    pub quest: QuestStack,
+    pub main: bool,
+    /// The stack's cards in the order they lay in the pile (bottom first), removed ones marked.
+    pub cards: Vec<StackCard>,
+    /// How many `?` cards, and what each is worth (their count, or 1 under Morgan #6).
+    pub questions: u8,
+    pub question_value: u8,
+    /// Sum of the numbered cards left.
+    pub numbers: u16,
+    pub mordred_bonus: u16,
+    pub morgan4_bonus: u16,
+    /// Promo Merlin #6's bonus, main quest only.
+    pub merlin6_bonus: u16,
+    /// `None` when no card is left in the stack (a quest with no card is not counted).
+    pub total: Option<u16>,
+    pub outcome: Outcome,
+    /// Swords this quest places, Morgan #3's extra included.
+    pub swords: Option<(Colour, u8)>,
+}
+
+impl Stack {
+    pub fn cards_left(&self) -> usize {
+        self.cards.iter().filter(|c| c.removed_by.is_none()).count()
+    }
+}
+
+/// Everything about one quest's resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Resolution {
+    pub main: QuestStack,
+    /// Stacks in quest order; the main quest's stack is always present (possibly empty).
+    pub stacks: Vec<Stack>,
+    /// Morgans, Merlins, Mordred and Vivien set aside from the stacks (bottom first).
+    pub characters: Vec<ThreatCard>,
+    /// Merlin #5 made the main quest succeed with exactly five of its cards.
+    pub merlin5: bool,
+    /// Morgan #3s in the pile: each adds one sword to every quest that places swords.
+    pub morgan3: u8,
+    /// Morgan #5 in the pile: the main quest needs 12 or 13.
+    pub morgan5: bool,
+    /// Morgan #7 and a main total of 14 or more: the game ends at once, Evil wins.
+    pub evil_wins_now: bool,
+    pub white: u8,
+    pub black: u8,
+}
+
+impl Resolution {
+    pub fn stack(&self, q: QuestStack) -> Option<&Stack> {
+        self.stacks.iter().find(|s| s.quest == q)
+    }
+
+    pub fn main_stack(&self) -> &Stack {
+        self.stacks
+            .iter()
+            .find(|s| s.main)
+            .expect("the main quest always has a stack")
+    }
+}
+
+/// Resolve a quest: `pile` is the Threats pile bottom first (cards Gawain played appended, marked),
+/// `main` the quest the player chose, `merlin6_bonus` the promo Merlin #6's 0–3 points (0 otherwise).
+pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolution {
+    let has = |m: Morgan| pile.iter().filter(|c| c.card == Card::Morgan(m)).count();
+    let merged = has(Morgan::Eight) > 0;
+    let morgan3 = has(Morgan::Three) as u8;
+    let morgan5 = has(Morgan::Five) > 0;
+    let morgan6 = has(Morgan::Six) > 0;
+    let morgan7 = has(Morgan::Seven) > 0;
+    let mordreds = pile.iter().filter(|c| c.card == Card::Mordred).count() as u16;
+    let morgan4: u16 = pile
+        .iter()
+        .map(|c| match c.card {
+            Card::Morgan(Morgan::Four(b)) => b.bonus() as u16,
+            _ => 0,
+        })
+        .sum();
+
+    let stack_of = |q: Quest| {
+        if merged && matches!(q, Quest::Picts | Quest::Saxons) {
+            QuestStack::PictsAndSaxons
+        } else {
+            QuestStack::Quest(q)
+        }
+    };
+    let main_stack = stack_of(main);
+
+    // 3. Reveal and sort: stacks by quest, characters aside.
+    let mut stacks: Vec<Stack> = Vec::with_capacity(5);
+    let mut characters = Vec::new();
+    // Which original quest each stack card came from (Merlin #1–#3 still target Picts and Saxons apart).
+    let mut origin: Vec<Vec<Quest>> = Vec::with_capacity(5);
+    let order = |s: QuestStack| match s {
+        QuestStack::PictsAndSaxons => 0,
+        QuestStack::Quest(q) => q.index(),
+    };
+    let stack_index = |stacks: &mut Vec<Stack>, origin: &mut Vec<Vec<Quest>>, s: QuestStack| {
+        if let Some(i) = stacks.iter().position(|x| x.quest == s) {
+            return i;
+        }
+        let at = stacks
+            .iter()
+            .position(|x| order(x.quest) > order(s))
+            .unwrap_or(stacks.len());
+        stacks.insert(at, empty_stack(s, s == main_stack));
+        origin.insert(at, Vec::new());
+        at
+    };
+    for tc in pile {
+        match tc.card {
+            Card::Quest(q, _) => {
+                let i = stack_index(&mut stacks, &mut origin, stack_of(q));
+                stacks[i].cards.push(StackCard {
+                    card: tc.card,
+                    removed_by: None,
+                    gawain: tc.gawain,
+                });
+                origin[i].push(q);
+            }
+            _ => characters.push(*tc),
+        }
+    }
+    stack_index(&mut stacks, &mut origin, main_stack);
+
+    // Merlin #5 counts the main quest's cards as revealed, before any removal.
+    let merlin5_present = characters
+        .iter()
+        .any(|c| c.card == Card::Merlin(Merlin::Five));
+    let main_i = stacks.iter().position(|s| s.main).unwrap_or(0);
+    let main_count = stacks[main_i].cards.iter().filter(|c| !c.gawain).count();
+    let merlin5 = merlin5_present && main_count == 5;
+
+    // 4. Merlins, each separately: remove the highest numbered card ( `?` are never removed).
+    for tc in &characters {
+        let Card::Merlin(m) = tc.card else { continue };
+        let targets: Vec<Vec<Quest>> = match m {
+            Merlin::Four => match tc.merlin4 {
+                Some(q) if stack_of(q) == QuestStack::PictsAndSaxons => {
+                    vec![vec![Quest::Picts, Quest::Saxons]]
+                }
+                Some(q) => vec![vec![q]],
+                None => vec![],
+            },
+            _ => m.removes_from().iter().map(|&q| vec![q]).collect(),
+        };
+        for quests in targets {
+            remove_highest(&mut stacks, &origin, &quests, m);
+        }
+    }
+
+    // 5. Totals.
+    for s in stacks.iter_mut() {
+        let left: Vec<&StackCard> = s.cards.iter().filter(|c| c.removed_by.is_none()).collect();
+        let questions = left
+            .iter()
+            .filter(|c| matches!(c.card, Card::Quest(_, RumorValue::Question)))
+            .count() as u8;
+        s.questions = questions;
+        s.question_value = if morgan6 { 1 } else { questions };
+        s.numbers = left
+            .iter()
+            .filter_map(|c| match c.card {
+                Card::Quest(_, v) => v.points().map(u16::from),
+                _ => None,
+            })
+            .sum();
+        let n = left.len() as u16;
+        let picts_or_saxons = matches!(
+            s.quest,
+            QuestStack::PictsAndSaxons | QuestStack::Quest(Quest::Picts | Quest::Saxons)
+        );
+        s.mordred_bonus = if picts_or_saxons { mordreds * n } else { 0 };
+        s.morgan4_bonus = if n > 0 { morgan4 } else { 0 };
+        s.merlin6_bonus = if s.main { merlin6_bonus as u16 } else { 0 };
+        let total = s.numbers
+            + questions as u16 * s.question_value as u16
+            + s.mordred_bonus
+            + s.morgan4_bonus
+            + s.merlin6_bonus;
+        s.total = (n > 0 || s.merlin6_bonus > 0).then_some(total);
+    }
+
+    // 7–9. Outcomes and swords.
+    let success_from = if morgan5 { 12 } else { 11 };
+    let mut evil_wins_now = false;
+    let (mut white, mut black) = (0u8, 0u8);
+    for s in stacks.iter_mut() {
+        let total = s.total.unwrap_or(0);
+        let value = s.quest.swords();
+        let (outcome, swords) = if s.main {
+            if merlin5 || (success_from..=13).contains(&total) {
+                (Outcome::Success, Some((Colour::White, value)))
+            } else if total >= 14 {
+                evil_wins_now |= morgan7;
+                (Outcome::Defeat, Some((Colour::Black, value)))
+            } else {
+                (Outcome::Baseless, Some((Colour::Black, 1)))
+            }
+        } else if total >= 14 {
+            (Outcome::Defeat, Some((Colour::Black, value)))
+        } else {
+            (Outcome::Harmless, None)
+        };
+        s.outcome = outcome;
+        s.swords = swords.map(|(c, n)| (c, n + morgan3));
+        match s.swords {
+            Some((Colour::White, n)) => white += n,
+            Some((Colour::Black, n)) => black += n,
+            None => {}
+        }
+    }
+
+    Resolution {
+        main: main_stack,
+        stacks,
+        characters,
+        merlin5,
+        morgan3,
+        morgan5,
+        evil_wins_now,
+        white,
+        black,
+    }
+}
+
+fn empty_stack(quest: QuestStack, main: bool) -> Stack {
+    Stack {
+        quest,
+        main,
+        cards: Vec::new(),
+        questions: 0,
+        question_value: 0,
+        numbers: 0,
+        mordred_bonus: 0,
+        morgan4_bonus: 0,
+        merlin6_bonus: 0,
+        total: None,
+        outcome: Outcome::Harmless,
+        swords: None,
+    }
+}
+
+/// Remove the highest numbered card among the cards of `quests` still in play (the topmost of equals).
+fn remove_highest(stacks: &mut [Stack], origin: &[Vec<Quest>], quests: &[Quest], by: Merlin) {
+    let mut best: Option<(u8, usize, usize)> = None;
+    for (si, s) in stacks.iter().enumerate() {
+        for (ci, c) in s.cards.iter().enumerate() {
+            if c.removed_by.is_some() || !quests.contains(&origin[si][ci]) {
+                continue;
+            }
+            let Card::Quest(_, v) = c.card else { continue };
+            let Some(p) = v.points() else { continue };
+            if best.is_none_or(|(bp, _, _)| p >= bp) {
+                best = Some((p, si, ci));
+            }
+        }
+    }
+    if let Some((_, si, ci)) = best {
+        stacks[si].cards[ci].removed_by = Some(by);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pile(codes: &[&str]) -> Vec<ThreatCard> {
+        codes.iter().map(|c| c.parse().unwrap()).collect()
+    }
+
+    fn total(r: &Resolution, q: Quest) -> Option<u16> {
+        r.stack(QuestStack::Quest(q)).and_then(|s| s.total)
+    }
+
+    #[test]
+    fn rule_book_example_1() {
+        // Excalibur 5 + 3 + ? + ? = 12: 2 white. Grail 3 + 1 = 4... the book's Grail is "3 + 1": a 3 and
+        // a single `?`. Picts 5 + 3 + 2 + ? + ? = 14: 1 black.
+        let p = pile(&[
+            "excalibur:5",
+            "picts:5",
+            "excalibur:3",
+            "grail:3",
+            "picts:3",
+            "excalibur:?",
+            "picts:2",
+            "grail:?",
+            "picts:?",
+            "excalibur:?",
+            "picts:?",
+        ]);
+        let r = resolve(&p, Quest::Excalibur, 0);
+        assert_eq!(total(&r, Quest::Excalibur), Some(12));
+        assert_eq!(total(&r, Quest::Grail), Some(4));
+        assert_eq!(total(&r, Quest::Picts), Some(14));
+        assert_eq!(r.main_stack().outcome, Outcome::Success);
+        assert_eq!((r.white, r.black), (2, 1));
+    }
+
+    #[test]
+    fn rule_book_example_2() {
+        let p = pile(&[
+            "excalibur:3",
+            "picts:5",
+            "excalibur:?",
+            "picts:3",
+            "excalibur:?",
+            "picts:2",
+            "grail:?",
+            "picts:?",
+        ]);
+        let r = resolve(&p, Quest::Excalibur, 0);
+        assert_eq!(total(&r, Quest::Excalibur), Some(7));
+        assert_eq!(total(&r, Quest::Picts), Some(11));
+        assert_eq!(r.main_stack().outcome, Outcome::Baseless);
+        assert_eq!((r.white, r.black), (0, 1));
+    }
+
+    #[test]
+    fn rule_book_mordred_example() {
+        let p = pile(&["picts:5", "mordred", "picts:?", "saxons:4", "picts:?"]);
+        let r = resolve(&p, Quest::Picts, 0);
+        // 5 + 2×2 + 3 for three Pict cards = 12; Saxons 4 + 1 = 5.
+        assert_eq!(total(&r, Quest::Picts), Some(12));
+        assert_eq!(total(&r, Quest::Saxons), Some(5));
+    }
+}

@@ -1,0 +1,214 @@
+//! Views: what the whole table may see, and what one seat may see. Hidden things are absent from these
+//! types, not flagged: the cards under the top of the Threats pile, the deck order, other seats'
+//! Loyalty and Knight cards, the set-aside Loyalty cards. The app renders only these.
+
+use crate::action::{Action, EndReason, PrivateEvent, Seat, Side, TopCard};
+use crate::cards::{Card, Knight, Loyalty, Quest};
+use crate::game::{Decision, Game, Options, Phase, Silence, Swords};
+use crate::resolve::Resolution;
+use serde::{Deserialize, Serialize};
+
+/// One seat as the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicSeat {
+    pub seat: Seat,
+    /// The Loyalty card, once revealed (accused, or at the end).
+    pub revealed: Option<Loyalty>,
+    pub has_accused: bool,
+    /// How many Knight cards lie face down in front of this player.
+    pub knight_cards: u8,
+}
+
+/// The table's view: everything any player at a real table could see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableView {
+    pub players: u8,
+    pub options: Options,
+    pub seats: Vec<PublicSeat>,
+    /// Whose turn it is.
+    pub current: Seat,
+    pub turn: u32,
+    /// Who must decide now and what kind of decision (nothing private); `None` when over.
+    pub decider: Option<(Seat, Decision)>,
+    /// The visible top of the Threats pile: the card, or its back with the announcement.
+    pub top: Option<TopCard>,
+    pub pile_count: u8,
+    pub deck_count: u8,
+    pub discard_count: u8,
+    pub knight_deck_count: u8,
+    pub swords: Swords,
+    pub silence: Option<Silence>,
+    /// Morgan #1 in force: listeners draw in secret and announce.
+    pub morgan1: bool,
+    /// Morgan #2 in force: the number the next listener says aloud.
+    pub morgan2_next: Option<u32>,
+    /// Merlin #4 tokens lying face down next to the pile (their quests are secret).
+    pub merlin4_tokens: u8,
+    /// Quests the visible top card allows.
+    pub allowed_quests: Vec<Quest>,
+    /// The quest being resolved, or just resolved: the revealed pile's full breakdown. Present only
+    /// during a quest's resolution (cleared by the next action).
+    pub resolution: Option<Resolution>,
+    /// Play went on after the final reveal: every Loyalty card is known.
+    pub all_revealed: bool,
+    pub winner: Option<(Side, EndReason)>,
+}
+
+/// One seat's private view: the table's view plus what only this seat knows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: Seat,
+    pub table: TableView,
+    /// This seat's Loyalty card (none in solo play).
+    pub loyalty: Option<Loyalty>,
+    pub knights: Vec<Knight>,
+    /// What this seat must decide now, with the private things it needs to see to decide.
+    pub prompt: Option<Prompt>,
+    /// The actions this seat may take now (empty if it is not this seat's decision).
+    pub legal_actions: Vec<Action>,
+    /// Everything this seat has seen privately, oldest first.
+    pub memory: Vec<PrivateEvent>,
+}
+
+/// A private decision and what the decider sees to take it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "prompt", rename_all = "snake_case")]
+pub enum Prompt {
+    /// Your turn: Listen to Rumors, Go on a Quest, Accuse (or spread rumors as a revealed Traitor).
+    Turn {
+        /// Why accusing is not possible now, if it is not.
+        accusation_refused: Option<String>,
+        /// Tristan played this turn: the deck, top card first.
+        deck_seen: Option<Vec<Card>>,
+    },
+    /// Morgan #1: the card you drew; announce it (loyal knights may only tell the truth).
+    Announce { drawn: Card, may_lie: bool },
+    /// Revealed Traitor: choose which card to place face up.
+    TraitorChoose { cards: [Card; 2] },
+    Merlin4Quest,
+    /// Vivien: choose who receives the other set-aside Loyalty card.
+    VivienRecipient,
+    /// Vivien: the card you hold and the one offered.
+    VivienKeep { current: Loyalty, offered: Loyalty },
+    Merlin6,
+    ArthurWindow { quester: Seat, quest: Quest, holds_arthur: bool },
+    GawainWindow { holds_gawain: bool },
+    GawainChoose { cards: Vec<Card> },
+    PercivalAccusation { target: Seat, holds_percival: bool },
+    PercivalEnd { holds_percival: bool },
+}
+
+impl Game {
+    /// The view of the whole table.
+    pub fn table_view(&self) -> TableView {
+        let over = self.winner();
+        TableView {
+            players: self.seats.len() as u8,
+            options: self.setup.options,
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| PublicSeat {
+                    seat: Seat(i as u8),
+                    revealed: if s.revealed { s.loyalty } else { None },
+                    has_accused: s.has_accused,
+                    knight_cards: s.knights.len() as u8,
+                })
+                .collect(),
+            current: self.current,
+            turn: self.turn,
+            decider: self.decider(),
+            top: self.top(),
+            pile_count: self.pile.len() as u8,
+            deck_count: self.deck.len() as u8,
+            discard_count: self.discard.len() as u8,
+            knight_deck_count: self.knight_deck.len() as u8,
+            swords: self.swords,
+            silence: self.silence,
+            morgan1: self.morgan1,
+            morgan2_next: self.morgan2.map(|n| n + 1),
+            merlin4_tokens: self.pile.iter().filter(|c| c.merlin4.is_some()).count() as u8,
+            allowed_quests: if over.is_some() {
+                Vec::new()
+            } else {
+                self.allowed_quests().to_vec()
+            },
+            resolution: self.last_resolution.clone(),
+            all_revealed: self.all_revealed,
+            winner: over,
+        }
+    }
+
+    /// The view of one seat: the table plus its own secrets. `None` for a seat not at the table.
+    pub fn seat_view(&self, seat: Seat) -> Option<SeatView> {
+        let s = self.seats.get(seat.index())?;
+        let decider = self.decider();
+        let mine = decider.is_some_and(|(d, _)| d == seat);
+        Some(SeatView {
+            seat,
+            table: self.table_view(),
+            loyalty: s.loyalty,
+            knights: s.knights.clone(),
+            prompt: if mine { Some(self.prompt(seat)) } else { None },
+            legal_actions: if mine {
+                self.legal_actions()
+            } else {
+                Vec::new()
+            },
+            memory: s.memory.clone(),
+        })
+    }
+
+    fn prompt(&self, seat: Seat) -> Prompt {
+        let holds = |k| self.seats[seat.index()].knights.contains(&k);
+        match &self.phase {
+            Phase::Turn => Prompt::Turn {
+                accusation_refused: self.accusation_refused(seat).map(str::to_string),
+                deck_seen: if self.tristan_this_turn {
+                    self.seats[seat.index()]
+                        .memory
+                        .iter()
+                        .rev()
+                        .find_map(|m| match m {
+                            PrivateEvent::DeckSeen { cards } => Some(cards.clone()),
+                            _ => None,
+                        })
+                } else {
+                    None
+                },
+            },
+            Phase::Announce { card } => Prompt::Announce {
+                drawn: *card,
+                may_lie: self.holds_traitor(seat),
+            },
+            Phase::TraitorChoose { cards } => Prompt::TraitorChoose { cards: *cards },
+            Phase::Merlin4Quest { .. } => Prompt::Merlin4Quest,
+            Phase::VivienRecipient { .. } => Prompt::VivienRecipient,
+            Phase::VivienKeep { offered, .. } => Prompt::VivienKeep {
+                current: self.seats[seat.index()].loyalty.unwrap_or(Loyalty::Loyal),
+                offered: *offered,
+            },
+            Phase::Merlin6 { .. } => Prompt::Merlin6,
+            Phase::Arthur { quester, quest, .. } => Prompt::ArthurWindow {
+                quester: *quester,
+                quest: *quest,
+                holds_arthur: holds(Knight::Arthur),
+            },
+            Phase::Gawain { .. } => Prompt::GawainWindow {
+                holds_gawain: holds(Knight::Gawain),
+            },
+            Phase::GawainChoose { cards, .. } => Prompt::GawainChoose {
+                cards: cards.clone(),
+            },
+            Phase::PercivalAccusation { target, .. } => Prompt::PercivalAccusation {
+                target: *target,
+                holds_percival: holds(Knight::Percival),
+            },
+            Phase::PercivalEnd { .. } => Prompt::PercivalEnd {
+                holds_percival: holds(Knight::Percival),
+            },
+            Phase::Over { .. } => unreachable!("no decision once the game is over"),
+        }
+    }
+}
