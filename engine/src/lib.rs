@@ -12,6 +12,7 @@ pub mod action;
 pub mod cards;
 pub mod game;
 pub mod resolve;
+pub mod sim;
 pub mod view;
 
 pub use action::{

@@ -1,0 +1,1 @@
+//! Simple built-in policies and whole-game simulation (see `camelot simulate`).
