@@ -1,0 +1,1364 @@
+//! One named test per rule and per card effect, played through the engine as a table would play them.
+
+use camelot::{
+    Action, Card, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, Options,
+    Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
+};
+
+// ------------------------------------------------------------------------------------------------
+// Helpers
+// ------------------------------------------------------------------------------------------------
+
+fn c(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+fn cards(codes: &[&str]) -> Vec<Card> {
+    codes.iter().map(|s| c(s)).collect()
+}
+
+/// A game with `players` seats, the Traitor at `traitor` (if any), and the Rumor deck top-first.
+fn game_with(players: u8, traitor: Option<u8>, deck: &[&str], options: Options) -> Game {
+    let (loyalty, set_aside) = if players == 1 {
+        (vec![], vec![])
+    } else {
+        let loyalty: Vec<Loyalty> = (0..players)
+            .map(|i| {
+                if Some(i) == traitor {
+                    Loyalty::Traitor
+                } else {
+                    Loyalty::Loyal
+                }
+            })
+            .collect();
+        let aside = if traitor.is_some() {
+            vec![Loyalty::Loyal, Loyalty::Loyal]
+        } else {
+            vec![Loyalty::Loyal, Loyalty::Traitor]
+        };
+        (loyalty, aside)
+    };
+    Game::with_deal(
+        Setup {
+            players,
+            first: Seat(0),
+            options,
+            seed: 1,
+        },
+        Deal {
+            loyalty,
+            set_aside,
+            rumor_deck: cards(deck),
+            unused_morgans: cards(&["morgan:5", "morgan:6", "morgan:7"]),
+            knight_deck: vec![],
+        },
+    )
+    .unwrap()
+}
+
+fn game(players: u8, traitor: Option<u8>, deck: &[&str]) -> Game {
+    game_with(players, traitor, deck, Options::default())
+}
+
+/// Apply an action for whoever must decide.
+fn act(g: &mut Game, action: Action) -> Vec<Event> {
+    let (seat, _) = g.decider().expect("game not over");
+    g.apply(seat, action)
+        .unwrap_or_else(|e| panic!("{action:?} by {seat}: {e}"))
+}
+
+fn listen(g: &mut Game, times: usize) {
+    for _ in 0..times {
+        act(g, Action::ListenToRumors);
+    }
+}
+
+fn quest(g: &mut Game, quest: Quest) -> Vec<Event> {
+    act(g, Action::GoOnQuest { quest })
+}
+
+fn resolution(events: &[Event]) -> &camelot::Resolution {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::QuestResolved { resolution } => Some(&**resolution),
+            _ => None,
+        })
+        .expect("a quest was resolved")
+}
+
+fn total(events: &[Event], q: Quest) -> Option<u16> {
+    resolution(events)
+        .stack(QuestStack::Quest(q))
+        .and_then(|s| s.total)
+}
+
+fn swords(g: &Game) -> (u8, u8) {
+    let s = g.swords();
+    (s.white, s.black)
+}
+
+/// Listen to every card of a short deck, then go on `q`: the deck is the pile, bottom first.
+fn pile_then_quest(players: u8, pile: &[&str], q: Quest) -> (Game, Vec<Event>) {
+    let mut g = game(players, None, pile);
+    listen(&mut g, pile.len());
+    let ev = quest(&mut g, q);
+    (g, ev)
+}
+
+// ------------------------------------------------------------------------------------------------
+// Setup
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn setup_uses_six_of_the_nine_morgans() {
+    for seed in 0..50 {
+        let g = Game::new(Setup::new(4, seed)).unwrap();
+        assert_eq!(g.table_view().deck_count, 59);
+    }
+}
+
+#[test]
+fn setup_two_to_six_players_deal_at_most_one_traitor() {
+    let mut seen_none = false;
+    let mut seen_one = false;
+    for players in 2..=6 {
+        for seed in 0..200 {
+            let g = Game::new(Setup::new(players, seed)).unwrap();
+            let traitors = (0..players)
+                .filter(|&i| g.seat_view(Seat(i)).unwrap().loyalty == Some(Loyalty::Traitor))
+                .count();
+            assert!(traitors <= 1);
+            seen_none |= traitors == 0;
+            seen_one |= traitors == 1;
+        }
+    }
+    assert!(seen_none && seen_one, "the Traitor is sometimes set aside");
+}
+
+#[test]
+fn setup_seven_players_may_hold_two_traitors() {
+    let mut max = 0;
+    for seed in 0..300 {
+        let g = Game::new(Setup::new(7, seed)).unwrap();
+        let traitors = (0..7)
+            .filter(|&i| g.seat_view(Seat(i)).unwrap().loyalty == Some(Loyalty::Traitor))
+            .count();
+        assert!(traitors <= 2);
+        max = max.max(traitors);
+    }
+    assert_eq!(max, 2);
+}
+
+#[test]
+fn setup_solo_has_no_loyalty_and_no_accusation() {
+    let g = Game::new(Setup::new(1, 3)).unwrap();
+    let v = g.seat_view(Seat(0)).unwrap();
+    assert_eq!(v.loyalty, None);
+    assert!(g.accusation_refused(Seat(0)).is_some());
+}
+
+#[test]
+fn setup_rejects_bad_player_counts_and_deals() {
+    assert!(Game::new(Setup::new(0, 1)).is_err());
+    assert!(Game::new(Setup::new(8, 1)).is_err());
+    let bad = Deal {
+        loyalty: vec![Loyalty::Traitor, Loyalty::Traitor],
+        set_aside: vec![Loyalty::Loyal, Loyalty::Loyal],
+        ..Deal::default()
+    };
+    assert!(Game::with_deal(Setup::new(2, 1), bad).is_err());
+}
+
+#[test]
+fn the_chosen_first_player_starts_and_play_goes_clockwise() {
+    let mut g = Game::with_deal(
+        Setup {
+            first: Seat(2),
+            ..Setup::new(3, 1)
+        },
+        Deal {
+            loyalty: vec![Loyalty::Loyal; 3],
+            set_aside: vec![Loyalty::Traitor, Loyalty::Loyal],
+            rumor_deck: cards(&["picts:2", "picts:3", "picts:4"]),
+            ..Deal::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(g.current(), Seat(2));
+    listen(&mut g, 1);
+    assert_eq!(g.current(), Seat(0));
+    listen(&mut g, 1);
+    assert_eq!(g.current(), Seat(1));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Listening and who may go on which quest
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn listening_places_the_card_face_up_on_top_of_the_threats_pile() {
+    let mut g = game(2, None, &["dragon:4", "grail:2"]);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CardPlaced {
+        seat: Seat(0),
+        top: TopCard::FaceUp { card: c("dragon:4") }
+    }));
+    let v = g.table_view();
+    assert_eq!(v.top, Some(TopCard::FaceUp { card: c("dragon:4") }));
+    assert_eq!((v.pile_count, v.deck_count), (1, 1));
+}
+
+#[test]
+fn a_quest_is_allowed_only_by_the_visible_top_cards_symbol() {
+    let mut g = game(2, None, &["dragon:4", "grail:2"]);
+    assert!(g.allowed_quests().is_empty(), "an empty pile allows no quest");
+    assert_eq!(
+        g.apply(Seat(0), Action::GoOnQuest { quest: Quest::Dragon }),
+        Err(RuleError::QuestNotAllowed {
+            quest: Quest::Dragon
+        })
+    );
+    listen(&mut g, 1);
+    assert_eq!(g.allowed_quests(), &[Quest::Dragon]);
+    assert!(g.apply(Seat(1), Action::GoOnQuest { quest: Quest::Grail }).is_err());
+    listen(&mut g, 1);
+    assert_eq!(g.allowed_quests(), &[Quest::Grail], "only the top card counts");
+}
+
+#[test]
+fn mordred_allows_the_picts_or_the_saxons() {
+    let mut g = game(2, None, &["mordred"]);
+    listen(&mut g, 1);
+    assert_eq!(g.allowed_quests(), &[Quest::Picts, Quest::Saxons]);
+}
+
+#[test]
+fn morgan4_allows_any_quest() {
+    let mut g = game(2, None, &["morgan:4+1"]);
+    listen(&mut g, 1);
+    assert_eq!(g.allowed_quests(), &Quest::ALL);
+}
+
+#[test]
+fn merlin_and_other_morgans_allow_no_quest() {
+    for code in ["merlin:1", "morgan:3", "vivien"] {
+        let mut g = game(1, None, &[code]);
+        listen(&mut g, 1);
+        assert!(g.allowed_quests().is_empty(), "{code}");
+    }
+}
+
+#[test]
+fn the_discard_pile_is_reshuffled_when_the_deck_runs_out() {
+    let mut g = game(1, None, &["dragon:4", "dragon:5"]);
+    listen(&mut g, 2);
+    quest(&mut g, Quest::Dragon);
+    assert_eq!(g.table_view().deck_count, 0);
+    assert_eq!(g.table_view().discard_count, 2);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::DeckReshuffled { cards: 2 }));
+    assert_eq!(g.table_view().deck_count, 1);
+}
+
+#[test]
+fn with_no_card_to_draw_and_no_quest_a_player_can_only_pass() {
+    let mut g = game(1, None, &["merlin:1"]);
+    listen(&mut g, 1);
+    assert_eq!(g.legal_actions(), vec![Action::Pass]);
+    act(&mut g, Action::Pass);
+    assert!(g.apply(Seat(0), Action::ListenToRumors).is_err());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Going on a quest
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn main_quest_11_to_13_succeeds_with_white_swords_equal_to_its_value() {
+    let (g, ev) = pile_then_quest(1, &["dragon:5", "dragon:4", "dragon:3"], Quest::Dragon);
+    assert_eq!(total(&ev, Quest::Dragon), Some(12));
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Success);
+    assert_eq!(swords(&g), (3, 0));
+}
+
+#[test]
+fn main_quest_10_or_less_is_baseless_one_black_sword() {
+    let (g, ev) = pile_then_quest(1, &["grail:5", "grail:4"], Quest::Grail);
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
+    assert_eq!(swords(&g), (0, 1));
+}
+
+#[test]
+fn main_quest_14_or_more_is_a_defeat_black_swords_equal_to_its_value() {
+    let (g, ev) = pile_then_quest(
+        1,
+        &["excalibur:5", "excalibur:4", "excalibur:3", "excalibur:2"],
+        Quest::Excalibur,
+    );
+    assert_eq!(total(&ev, Quest::Excalibur), Some(14));
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Defeat);
+    assert_eq!(swords(&g), (0, 2));
+}
+
+#[test]
+fn secondary_quests_only_place_black_swords_at_14_or_more() {
+    let (g, ev) = pile_then_quest(
+        1,
+        &[
+            "saxons:5", "saxons:4", "saxons:4", "saxons:2", // 15: defeat, 1 black
+            "picts:5", "picts:4", "picts:3", // 12: harmless though it would succeed as main
+            "dragon:5", "dragon:4", "dragon:3", // main: 12, 3 white
+        ],
+        Quest::Dragon,
+    );
+    let r = resolution(&ev);
+    assert_eq!(r.stack(QuestStack::Quest(Quest::Saxons)).unwrap().outcome, Outcome::Defeat);
+    assert_eq!(r.stack(QuestStack::Quest(Quest::Picts)).unwrap().outcome, Outcome::Harmless);
+    assert_eq!(swords(&g), (3, 1));
+}
+
+#[test]
+fn question_marks_are_worth_the_number_of_question_marks_in_their_stack() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["grail:?", "grail:?", "grail:?", "grail:2"],
+        Quest::Grail,
+    );
+    assert_eq!(total(&ev, Quest::Grail), Some(11));
+}
+
+#[test]
+fn after_a_quest_the_pile_is_discarded_and_the_next_player_plays() {
+    let (g, _) = pile_then_quest(2, &["dragon:5", "dragon:4"], Quest::Dragon);
+    let v = g.table_view();
+    assert_eq!((v.pile_count, v.discard_count), (0, 2));
+    assert_eq!(g.current(), Seat(1));
+    assert!(v.top.is_none());
+}
+
+#[test]
+fn the_resolution_is_in_the_table_view_until_the_next_action() {
+    let (mut g, _) = pile_then_quest(2, &["dragon:5", "dragon:4", "grail:2"], Quest::Grail);
+    let v = g.table_view();
+    let r = v.resolution.expect("shown during the resolution");
+    assert_eq!(r.stacks.len(), 2);
+    act(&mut g, Action::ListenToRumors);
+    assert!(g.table_view().resolution.is_none());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Morgan
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn morgan_brings_silence_until_a_merlin() {
+    let mut g = game(2, None, &["morgan:3", "picts:2", "merlin:1"]);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::SilenceBegins));
+    listen(&mut g, 1);
+    let s = g.silence().expect("silence holds");
+    assert_eq!(s.turns, 2);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::SilenceEnds));
+    assert!(g.silence().is_none());
+}
+
+#[test]
+fn morgan_silence_ends_when_a_player_goes_on_a_quest() {
+    let mut g = game(2, None, &["morgan:4+1"]);
+    listen(&mut g, 1);
+    assert!(g.silence().is_some());
+    let ev = quest(&mut g, Quest::Dragon);
+    assert!(ev.contains(&Event::SilenceEnds));
+    assert!(g.silence().is_none());
+}
+
+#[test]
+fn morgan1_listeners_draw_in_secret_and_announce_face_down() {
+    let mut g = game(3, None, &["morgan:1", "dragon:4", "merlin:2", "grail:3"]);
+    listen(&mut g, 1);
+    assert!(g.table_view().morgan1);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::Private {
+        seat: Seat(1),
+        private: PrivateEvent::Drew {
+            card: c("dragon:4")
+        }
+    }));
+    // The drawn card is not on the table yet, and not in the table's view at all.
+    assert_eq!(g.decider(), Some((Seat(1), Decision::Announce)));
+    let table = serde_json::to_string(&g.table_view()).unwrap();
+    assert!(!table.contains("dragon:4"));
+    // A loyal knight may only tell the truth.
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::Announce {
+            card: c("dragon:4")
+        }]
+    );
+    assert!(g.apply(Seat(1), Action::Announce { card: c("grail:5") }).is_err());
+    act(&mut g, Action::Announce { card: c("dragon:4") });
+    assert_eq!(
+        g.top(),
+        Some(TopCard::FaceDown {
+            announced: c("dragon:4")
+        })
+    );
+    // Permission follows the announcement.
+    assert_eq!(g.allowed_quests(), &[Quest::Dragon]);
+}
+
+#[test]
+fn morgan1_a_traitor_may_lie_and_the_table_goes_by_the_lie() {
+    let mut g = game(3, Some(1), &["morgan:1", "merlin:3", "dragon:4"]);
+    listen(&mut g, 1);
+    act(&mut g, Action::ListenToRumors);
+    assert!(g.legal_actions().len() > 30, "a Traitor may announce any card");
+    act(&mut g, Action::Announce { card: c("grail:5") });
+    assert_eq!(g.allowed_quests(), &[Quest::Grail]);
+    // The true card is a Merlin, but the table heard "grail:5": Morgan #1 and silence hold on.
+    let v = g.table_view();
+    assert!(v.morgan1);
+    assert!(v.silence.is_some());
+}
+
+#[test]
+fn morgan1_lasts_across_quests_until_a_merlin_is_announced() {
+    let mut g = game(2, None, &["morgan:1", "dragon:4", "dragon:5", "merlin:5", "grail:2"]);
+    listen(&mut g, 1);
+    listen(&mut g, 1);
+    act(&mut g, Action::Announce { card: c("dragon:4") });
+    quest(&mut g, Quest::Dragon);
+    assert!(g.table_view().morgan1, "Morgan #1 outlives the quest");
+    listen(&mut g, 1);
+    act(&mut g, Action::Announce { card: c("dragon:5") });
+    listen(&mut g, 1);
+    let ev = act(&mut g, Action::Announce { card: c("merlin:5") });
+    assert!(ev.contains(&Event::MorganEffectsEnd));
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CardPlaced {
+        seat: Seat(1),
+        top: TopCard::FaceUp { card: c("grail:2") }
+    }));
+}
+
+#[test]
+fn morgan2_listeners_count_aloud_across_quests_until_a_merlin() {
+    let mut g = game(
+        2,
+        None,
+        &["morgan:2", "dragon:4", "dragon:5", "picts:2", "merlin:1", "grail:2"],
+    );
+    listen(&mut g, 1);
+    assert_eq!(g.table_view().morgan2_next, Some(1));
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CountAloud {
+        seat: Seat(1),
+        number: 1
+    }));
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CountAloud {
+        seat: Seat(0),
+        number: 2
+    }));
+    quest(&mut g, Quest::Dragon);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CountAloud {
+        seat: Seat(0),
+        number: 3
+    }));
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::CountAloud {
+        seat: Seat(1),
+        number: 4
+    }));
+    assert!(ev.contains(&Event::MorganEffectsEnd));
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(!ev.iter().any(|e| matches!(e, Event::CountAloud { .. })));
+}
+
+#[test]
+fn morgan3_adds_one_sword_of_the_same_colour_to_every_quest_placing_swords() {
+    let (g, _) = pile_then_quest(
+        1,
+        &["morgan:3", "grail:5", "grail:4", "grail:3", "grail:2", "dragon:5", "dragon:4", "dragon:3"],
+        Quest::Dragon,
+    );
+    // Dragon 12: 3 + 1 white; Grail 14 secondary: 3 + 1 black.
+    assert_eq!(swords(&g), (4, 4));
+}
+
+#[test]
+fn morgan4_adds_its_value_to_every_quest_that_holds_a_card() {
+    let (_, ev) = pile_then_quest(1, &["dragon:5", "dragon:4", "grail:2", "morgan:4+2"], Quest::Excalibur);
+    assert_eq!(total(&ev, Quest::Dragon), Some(11));
+    assert_eq!(total(&ev, Quest::Grail), Some(4));
+    assert_eq!(total(&ev, Quest::Excalibur), None, "an empty quest gets nothing");
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
+}
+
+#[test]
+fn morgan4_bonuses_stack() {
+    let (_, ev) = pile_then_quest(1, &["dragon:5", "morgan:4+1", "morgan:4+3"], Quest::Dragon);
+    assert_eq!(total(&ev, Quest::Dragon), Some(9));
+}
+
+#[test]
+fn morgan5_an_11_counts_as_10() {
+    let (g, ev) = pile_then_quest(1, &["morgan:5", "dragon:5", "dragon:4", "dragon:2"], Quest::Dragon);
+    assert_eq!(total(&ev, Quest::Dragon), Some(11));
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
+    assert_eq!(swords(&g), (0, 1));
+    let (g, _) = pile_then_quest(1, &["morgan:5", "dragon:5", "dragon:4", "dragon:3"], Quest::Dragon);
+    assert_eq!(swords(&g), (3, 0), "12 still succeeds");
+}
+
+#[test]
+fn morgan6_every_question_mark_is_worth_one() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["grail:?", "grail:?", "grail:?", "morgan:6", "picts:?", "picts:?", "picts:5"],
+        Quest::Picts,
+    );
+    assert_eq!(total(&ev, Quest::Grail), Some(3));
+    assert_eq!(total(&ev, Quest::Picts), Some(7));
+}
+
+#[test]
+fn morgan7_a_main_quest_of_14_or_more_ends_the_game_at_once() {
+    let (g, ev) = pile_then_quest(
+        2,
+        &["morgan:7", "grail:5", "grail:4", "grail:4", "grail:2"],
+        Quest::Grail,
+    );
+    assert!(resolution(&ev).evil_wins_now);
+    assert_eq!(g.winner(), Some((Side::Evil, EndReason::Morgan7)));
+    assert!(g.legal_actions().is_empty());
+}
+
+#[test]
+fn morgan7_does_nothing_below_14_or_on_secondary_quests() {
+    let (g, _) = pile_then_quest(
+        1,
+        &["morgan:7", "picts:5", "picts:5", "picts:4", "dragon:5", "dragon:4", "dragon:2"],
+        Quest::Dragon,
+    );
+    assert!(!g.is_over());
+}
+
+// ------------------------------------------------------------------------------------------------
+// Merlin
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn merlin1_removes_the_highest_pict_and_the_highest_saxon() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["picts:5", "picts:2", "saxons:4", "saxons:3", "merlin:1", "picts:?"],
+        Quest::Picts,
+    );
+    assert_eq!(total(&ev, Quest::Picts), Some(3));
+    assert_eq!(total(&ev, Quest::Saxons), Some(3));
+}
+
+#[test]
+fn merlin2_removes_the_highest_dragon_and_the_highest_grail() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["dragon:5", "dragon:4", "grail:3", "grail:2", "merlin:2", "dragon:2"],
+        Quest::Dragon,
+    );
+    assert_eq!(total(&ev, Quest::Dragon), Some(6));
+    assert_eq!(total(&ev, Quest::Grail), Some(2));
+}
+
+#[test]
+fn merlin3_removes_the_highest_excalibur_and_the_highest_grail() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["excalibur:5", "excalibur:3", "grail:4", "grail:4", "merlin:3", "excalibur:2"],
+        Quest::Excalibur,
+    );
+    assert_eq!(total(&ev, Quest::Excalibur), Some(5));
+    assert_eq!(total(&ev, Quest::Grail), Some(4));
+}
+
+#[test]
+fn merlin_never_removes_a_question_mark() {
+    let (_, ev) = pile_then_quest(1, &["grail:?", "grail:?", "merlin:2", "grail:?"], Quest::Grail);
+    assert_eq!(total(&ev, Quest::Grail), Some(9));
+}
+
+#[test]
+fn merlin_removals_leave_an_empty_quest_uncounted() {
+    let (_, ev) = pile_then_quest(1, &["saxons:5", "merlin:1", "morgan:4+3"], Quest::Saxons);
+    assert_eq!(total(&ev, Quest::Saxons), None);
+    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
+}
+
+#[test]
+fn merlin4_its_drawer_chooses_a_quest_in_secret() {
+    let mut g = game(2, None, &["dragon:5", "dragon:4", "dragon:4", "merlin:4", "grail:2"]);
+    listen(&mut g, 3);
+    act(&mut g, Action::ListenToRumors);
+    assert_eq!(g.decider(), Some((Seat(1), Decision::Merlin4Quest)));
+    let ev = act(&mut g, Action::ChooseMerlin4Quest { quest: Quest::Dragon });
+    assert!(ev.contains(&Event::Merlin4TokenPlaced { seat: Seat(1) }));
+    let v = g.table_view();
+    assert_eq!(v.merlin4_tokens, 1);
+    // The quest is absent from the table's view and from the other seat's.
+    let other = serde_json::to_string(&g.seat_view(Seat(0)).unwrap()).unwrap();
+    assert!(!other.contains("merlin4_quest") && !other.contains("\"dragon\""));
+    let mine = g.seat_view(Seat(1)).unwrap();
+    assert!(mine.memory.contains(&PrivateEvent::Merlin4Quest { quest: Quest::Dragon }));
+    listen(&mut g, 1);
+    // Grail on top: go on the Grail; the Dragon loses its 5 when the pile is revealed.
+    let ev = quest(&mut g, Quest::Grail);
+    assert_eq!(total(&ev, Quest::Dragon), Some(8));
+}
+
+#[test]
+fn merlin5_exactly_five_cards_of_the_main_quest_succeed_whatever_the_total() {
+    let (g, ev) = pile_then_quest(
+        1,
+        &["dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        Quest::Dragon,
+    );
+    assert_eq!(total(&ev, Quest::Dragon), Some(18));
+    assert!(resolution(&ev).merlin5);
+    assert_eq!(swords(&g), (3, 0));
+}
+
+#[test]
+fn merlin5_counts_the_cards_before_other_merlins_remove_any() {
+    let (g, _) = pile_then_quest(
+        1,
+        &["merlin:2", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        Quest::Dragon,
+    );
+    assert_eq!(swords(&g), (3, 0));
+}
+
+#[test]
+fn merlin5_with_four_cards_the_quest_succeeds_only_as_normal() {
+    let (g, _) = pile_then_quest(1, &["dragon:5", "dragon:4", "merlin:5", "dragon:3"], Quest::Dragon);
+    assert_eq!(swords(&g), (3, 0), "12 succeeds normally");
+    let (g, _) = pile_then_quest(1, &["dragon:5", "dragon:4", "merlin:5", "dragon:2", "dragon:?"], Quest::Dragon);
+    // Five cards: 5 + 4 + 2 + 1 = 12 anyway. Four with a low total fails:
+    assert_eq!(swords(&g), (3, 0));
+    let (g, _) = pile_then_quest(1, &["dragon:2", "merlin:5", "dragon:3"], Quest::Dragon);
+    assert_eq!(swords(&g), (0, 1));
+}
+
+#[test]
+fn morgan7_spared_when_merlin5_makes_the_quest_succeed() {
+    let (g, _) = pile_then_quest(
+        1,
+        &["morgan:7", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        Quest::Dragon,
+    );
+    assert!(!g.is_over());
+    assert_eq!(swords(&g), (3, 0));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Mordred and Vivien
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn mordred_adds_the_number_of_cards_to_the_picts_and_the_saxons() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["picts:5", "picts:?", "saxons:4", "picts:?", "dragon:4", "mordred"],
+        Quest::Picts,
+    );
+    assert_eq!(total(&ev, Quest::Picts), Some(12));
+    assert_eq!(total(&ev, Quest::Saxons), Some(5));
+    assert_eq!(total(&ev, Quest::Dragon), Some(4));
+}
+
+#[test]
+fn vivien_the_drawer_and_a_chosen_player_may_exchange_loyalty_cards() {
+    let mut g = game(3, None, &["vivien", "grail:2"]);
+    act(&mut g, Action::ListenToRumors);
+    assert_eq!(g.decider(), Some((Seat(0), Decision::VivienRecipient)));
+    assert_eq!(
+        g.legal_actions(),
+        vec![
+            Action::GiveLoyalty { recipient: Seat(1) },
+            Action::GiveLoyalty { recipient: Seat(2) }
+        ]
+    );
+    act(&mut g, Action::GiveLoyalty { recipient: Seat(2) });
+    assert_eq!(g.decider(), Some((Seat(0), Decision::VivienKeep)));
+    let v = g.seat_view(Seat(0)).unwrap();
+    let Some(Prompt::VivienKeep { current, offered }) = v.prompt else {
+        panic!("{:?}", v.prompt)
+    };
+    assert_eq!(current, Loyalty::Loyal);
+    act(&mut g, Action::KeepLoyalty { keep: Keep::New });
+    assert_eq!(g.seat_view(Seat(0)).unwrap().loyalty, Some(offered));
+    assert_eq!(g.decider(), Some((Seat(2), Decision::VivienKeep)));
+    let Some(Prompt::VivienKeep { offered: other, .. }) = g.seat_view(Seat(2)).unwrap().prompt else {
+        panic!()
+    };
+    act(&mut g, Action::KeepLoyalty { keep: Keep::New });
+    assert_eq!(g.seat_view(Seat(2)).unwrap().loyalty, Some(other));
+    // Exactly one of the two set-aside cards was the Traitor: it is now held, unseen by the table.
+    let held: Vec<_> = (0..3).map(|i| g.seat_view(Seat(i)).unwrap().loyalty.unwrap()).collect();
+    assert_eq!(held.iter().filter(|l| **l == Loyalty::Traitor).count(), 1);
+    assert!(g.table_view().seats.iter().all(|s| s.revealed.is_none()));
+    assert_eq!(g.current(), Seat(1));
+}
+
+#[test]
+fn vivien_does_nothing_in_solo_play() {
+    let mut g = game(1, None, &["vivien", "grail:2"]);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::VivienExchange {
+        drawer: Seat(0),
+        recipient: None
+    }));
+    assert_eq!(g.decider(), Some((Seat(0), Decision::Turn)));
+}
+
+#[test]
+fn vivien_does_nothing_when_its_drawer_is_revealed() {
+    let mut g = game(2, None, &with_four(&["vivien"]));
+    // Reach four swords, then accuse seat 1 (loyal): seat 1 is revealed.
+    reach_swords(&mut g, 4);
+    let (s, _) = g.decider().unwrap();
+    let target = Seat((s.0 + 1) % 2);
+    act(&mut g, Action::Accuse { target });
+    assert_eq!(g.current(), target);
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::VivienExchange {
+        drawer: target,
+        recipient: None
+    }));
+}
+
+#[test]
+fn vivien_with_no_other_unrevealed_player_only_the_drawer_exchanges() {
+    let mut g = game(2, None, &with_four(&["picts:3", "vivien"]));
+    reach_swords(&mut g, 4);
+    let (s, _) = g.decider().unwrap();
+    let other = Seat((s.0 + 1) % 2);
+    act(&mut g, Action::Accuse { target: other });
+    // `other` is revealed; its turn: listen.
+    listen(&mut g, 1);
+    // Back to `s`, who draws Vivien with nobody to give a card to.
+    let ev = act(&mut g, Action::ListenToRumors);
+    assert!(ev.contains(&Event::VivienExchange {
+        drawer: s,
+        recipient: None
+    }));
+    assert_eq!(g.decider(), Some((s, Decision::VivienKeep)));
+}
+
+/// Four single low cards, each good for one baseless quest (one black sword), then `rest`.
+fn with_four<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec!["grail:2", "picts:2", "dragon:2", "excalibur:2"];
+    v.extend_from_slice(rest);
+    v
+}
+
+/// Prepend quests that fail to the game's flow until `n` black swords lie on the table, using the
+/// cards of the deck as they come: each player listens, then the next goes on a baseless quest.
+fn reach_swords(g: &mut Game, n: u8) {
+    // Use a fresh sequence: listen once, quest on what the top allows (baseless: one black sword).
+    while g.swords().total() < n {
+        if g.allowed_quests().is_empty() {
+            listen(g, 1);
+        } else {
+            let q = g.allowed_quests()[0];
+            quest(g, q);
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Accusation and the Traitor
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn accusation_needs_at_least_four_swords() {
+    let mut g = game(3, Some(2), &["grail:2", "grail:3", "grail:4"]);
+    assert_eq!(
+        g.apply(Seat(0), Action::Accuse { target: Seat(2) }),
+        Err(RuleError::AccusationNotAllowed {
+            reason: "an accusation needs at least 4 swords on the table".into()
+        })
+    );
+    reach_swords(&mut g, 4);
+    let (s, _) = g.decider().unwrap();
+    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Accuse { .. })));
+    assert!(g.apply(s, Action::Accuse { target: s }).is_err(), "never oneself");
+}
+
+#[test]
+fn accusing_a_traitor_adds_a_white_sword_and_reveals_them() {
+    let mut g = game(3, Some(2), &["grail:2", "grail:3", "grail:4"]);
+    reach_swords(&mut g, 4);
+    let before = swords(&g);
+    let (s, _) = g.decider().unwrap();
+    let target = if s == Seat(2) { Seat(0) } else { Seat(2) };
+    let ev = act(&mut g, Action::Accuse { target });
+    let loyalty = if target == Seat(2) { Loyalty::Traitor } else { Loyalty::Loyal };
+    assert!(ev.contains(&Event::LoyaltyRevealed { seat: target, loyalty }));
+    let after = swords(&g);
+    if loyalty == Loyalty::Traitor {
+        assert_eq!(after, (before.0 + 1, before.1));
+    } else {
+        assert_eq!(after, (before.0, before.1 + 1));
+    }
+    assert_eq!(g.table_view().seats[target.index()].revealed, Some(loyalty));
+}
+
+#[test]
+fn accusing_a_loyal_knight_adds_a_black_sword() {
+    let mut g = game(3, Some(2), &["grail:2", "grail:3", "grail:4"]);
+    reach_swords(&mut g, 4);
+    let (s, _) = g.decider().unwrap();
+    let target = [Seat(0), Seat(1)].into_iter().find(|t| *t != s).unwrap();
+    let before = swords(&g);
+    act(&mut g, Action::Accuse { target });
+    assert_eq!(swords(&g), (before.0, before.1 + 1));
+}
+
+#[test]
+fn each_player_accuses_once_and_never_a_revealed_player() {
+    let deck = ["grail:2", "grail:3", "grail:4", "picts:2", "picts:3", "picts:4", "dragon:2"];
+    let mut g = game(3, Some(2), &deck);
+    reach_swords(&mut g, 4);
+    let (s, _) = g.decider().unwrap();
+    let target = Seat((s.0 + 1) % 3);
+    act(&mut g, Action::Accuse { target });
+    // The revealed player listens; the third player may not accuse them.
+    listen(&mut g, 1);
+    let (third, _) = g.decider().unwrap();
+    assert_ne!(third, s);
+    assert!(matches!(
+        g.apply(third, Action::Accuse { target }),
+        Err(RuleError::AccusationNotAllowed { .. })
+    ));
+    listen(&mut g, 1);
+    // Back to the accuser: no second accusation.
+    assert_eq!(g.current(), s);
+    assert_eq!(
+        g.apply(s, Action::Accuse { target: third }),
+        Err(RuleError::AccusationNotAllowed {
+            reason: "each player accuses only once per game".into()
+        })
+    );
+}
+
+#[test]
+fn a_revealed_traitor_can_only_spread_rumors_draw_two_place_one() {
+    let mut g = game(
+        2,
+        Some(1),
+        &["grail:2", "grail:3", "grail:4", "dragon:5", "morgan:6", "picts:2"],
+    );
+    reach_swords(&mut g, 4);
+    // Seat 0 (loyal) accuses seat 1, the Traitor.
+    while g.current() != Seat(0) {
+        listen(&mut g, 1);
+    }
+    act(&mut g, Action::Accuse { target: Seat(1) });
+    assert_eq!(g.current(), Seat(1));
+    assert_eq!(g.legal_actions(), vec![Action::SpreadRumors]);
+    assert!(g.apply(Seat(1), Action::ListenToRumors).is_err());
+    let deck_before = g.table_view().deck_count;
+    act(&mut g, Action::SpreadRumors);
+    assert_eq!(g.decider(), Some((Seat(1), Decision::TraitorChoose)));
+    let Some(Prompt::TraitorChoose { cards }) = g.seat_view(Seat(1)).unwrap().prompt else {
+        panic!()
+    };
+    act(&mut g, Action::PlaceRumor { index: 1 });
+    let v = g.table_view();
+    assert_eq!(v.top, Some(TopCard::FaceUp { card: cards[1] }));
+    assert_eq!(v.deck_count, deck_before - 2);
+    assert_eq!(g.current(), Seat(0));
+}
+
+#[test]
+fn a_revealed_traitor_places_face_up_even_under_morgan1() {
+    let mut g = game(2, Some(1), &with_four(&["morgan:1", "dragon:5", "picts:2"]));
+    reach_swords(&mut g, 4);
+    while g.current() != Seat(0) {
+        listen(&mut g, 1);
+    }
+    act(&mut g, Action::Accuse { target: Seat(1) });
+    // Seat 1 spreads: morgan:1 and dragon:5 drawn; place Morgan #1 face up.
+    act(&mut g, Action::SpreadRumors);
+    act(&mut g, Action::PlaceRumor { index: 0 });
+    assert!(g.table_view().morgan1);
+    // Seat 0 listens under Morgan #1: draws in secret.
+    act(&mut g, Action::ListenToRumors);
+    assert_eq!(g.decider().unwrap().1, Decision::Announce);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The end
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn solo_seven_white_swords_win() {
+    let mut g = game(
+        1,
+        None,
+        &[
+            "dragon:5", "dragon:4", "dragon:3", // 3 white
+            "grail:5", "grail:4", "grail:3", // 3 white
+            "excalibur:5", "excalibur:4", "excalibur:3", // 2 white
+        ],
+    );
+    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
+        listen(&mut g, 3);
+        quest(&mut g, q);
+    }
+    assert_eq!(g.winner(), Some((Side::Loyal, EndReason::Swords)));
+}
+
+#[test]
+fn solo_seven_black_swords_lose() {
+    let pile = ["grail:5", "grail:4", "grail:4", "grail:3"]; // 16: 3 black
+    let mut deck = Vec::new();
+    for _ in 0..3 {
+        deck.extend(pile);
+    }
+    let mut g = game(1, None, &deck);
+    for _ in 0..3 {
+        listen(&mut g, 4);
+        quest(&mut g, Quest::Grail);
+    }
+    assert_eq!(swords(&g), (0, 9));
+    assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
+}
+
+#[test]
+fn at_the_end_each_hidden_traitor_turns_a_white_sword_black() {
+    // 2 players, seat 1 the hidden Traitor. 7 white → reveal → 6 white 1 black... play goes on.
+    let mut g = game(
+        2,
+        Some(1),
+        &[
+            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", "picts:5",
+            "picts:4", "picts:3", "picts:2",
+        ],
+    );
+    // Dragon 3 + Grail 3 + Picts 1 = 7 white; the hidden Traitor turns one black: 6 to 1.
+    for q in [Quest::Dragon, Quest::Grail, Quest::Picts] {
+        listen(&mut g, 3);
+        quest(&mut g, q);
+    }
+    assert_eq!(swords(&g), (6, 1));
+    assert!(!g.is_over());
+    let v = g.table_view();
+    assert!(v.all_revealed, "play goes on with every Loyalty card known");
+    assert_eq!(v.seats[1].revealed, Some(Loyalty::Traitor));
+}
+
+#[test]
+fn the_loyal_win_with_more_white_than_black_and_at_least_seven_white() {
+    let mut g = game(
+        2,
+        None,
+        &[
+            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", "excalibur:5",
+            "excalibur:4", "excalibur:3",
+        ],
+    );
+    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
+        listen(&mut g, 3);
+        quest(&mut g, q);
+    }
+    assert_eq!(g.winner(), Some((Side::Loyal, EndReason::Swords)));
+    // Everyone's Loyalty is shown at the end.
+    assert!(g.table_view().seats.iter().all(|s| s.revealed.is_some()));
+}
+
+#[test]
+fn evil_wins_with_at_least_as_many_black_as_white_and_seven_black() {
+    let mut deck = Vec::new();
+    for _ in 0..3 {
+        deck.extend(["grail:5", "grail:4", "grail:4", "grail:3"]);
+    }
+    let mut g = game(2, None, &deck);
+    for _ in 0..3 {
+        listen(&mut g, 4);
+        quest(&mut g, Quest::Grail);
+    }
+    assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
+}
+
+#[test]
+fn all_quests_are_resolved_before_the_end_check() {
+    // One quest places 3 white on the main and 3 black on a secondary: 7 white and 4 black after all.
+    let mut g = game(
+        1,
+        None,
+        &[
+            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", // 6 white
+            "picts:5", "picts:5", "picts:4", // 14: secondary Picts defeat
+            "excalibur:5", "excalibur:4", "excalibur:3",
+        ],
+    );
+    listen(&mut g, 3);
+    quest(&mut g, Quest::Dragon);
+    listen(&mut g, 3);
+    quest(&mut g, Quest::Grail);
+    listen(&mut g, 6);
+    let ev = quest(&mut g, Quest::Excalibur);
+    assert_eq!(resolution(&ev).white, 2);
+    assert_eq!(resolution(&ev).black, 1);
+    assert_eq!(swords(&g), (8, 1));
+    assert_eq!(g.winner(), Some((Side::Loyal, EndReason::Swords)));
+}
+
+// ------------------------------------------------------------------------------------------------
+// Knights to the Rescue
+// ------------------------------------------------------------------------------------------------
+
+fn expert(players: u8, traitor: Option<u8>, deck: &[&str], knights: &[Knight]) -> Game {
+    let mut g = game_with(
+        players,
+        traitor,
+        deck,
+        Options {
+            knights_to_the_rescue: true,
+            ..Options::default()
+        },
+    );
+    // Rebuild with the knight deck (top first).
+    let mut deal = g.deal().unwrap().clone();
+    deal.knight_deck = knights.to_vec();
+    g = Game::with_deal(*g.setup(), deal).unwrap();
+    g
+}
+
+/// Seat 0 fails a quest (baseless) and so draws the top Knight card.
+fn fail_for_knight(g: &mut Game) {
+    listen(g, 1);
+    // Seat 1 goes on the quest the top card allows: a single low card is baseless.
+    let q = g.allowed_quests()[0];
+    let (s, _) = g.decider().unwrap();
+    g.apply(s, Action::GoOnQuest { quest: q }).unwrap();
+    // Pass any window.
+    while g.decider().is_some_and(|(_, d)| d != Decision::Turn) {
+        act(g, Action::PassWindow);
+    }
+}
+
+#[test]
+fn expert_a_failed_quest_draws_a_knight_card_in_secret() {
+    let mut g = expert(2, None, &["grail:2", "dragon:2"], &[Knight::Tristan, Knight::Arthur]);
+    listen(&mut g, 1);
+    let ev = quest(&mut g, Quest::Grail);
+    assert!(ev.contains(&Event::KnightDrawn { seat: Seat(1) }));
+    assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Tristan]);
+    assert_eq!(g.table_view().seats[1].knight_cards, 1);
+    let other = serde_json::to_string(&g.seat_view(Seat(0)).unwrap()).unwrap();
+    assert!(!other.contains("tristan"));
+}
+
+#[test]
+fn expert_a_successful_quest_shuffles_an_unused_morgan_into_the_deck() {
+    let mut g = expert(1, None, &["dragon:5", "dragon:4", "dragon:3", "picts:2"], &[]);
+    listen(&mut g, 3);
+    let before = g.table_view().deck_count;
+    let ev = quest(&mut g, Quest::Dragon);
+    assert!(ev.contains(&Event::MorganShuffledIn));
+    assert_eq!(g.table_view().deck_count, before + 1);
+}
+
+#[test]
+fn arthur_forces_the_quester_to_listen_instead() {
+    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3", "dragon:4"], &[Knight::Arthur]);
+    // Seat 0 listens (picts), seat 1 goes on Picts: baseless, draws Arthur.
+    fail_for_knight(&mut g);
+    assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Arthur]);
+    // Seat 0 listens (grail); seat 1 listens (dragon:3); seat 0 goes on the Dragon.
+    listen(&mut g, 2);
+    assert_eq!(g.current(), Seat(0));
+    quest(&mut g, Quest::Dragon);
+    assert_eq!(
+        g.decider(),
+        Some((
+            Seat(1),
+            Decision::ArthurWindow {
+                quester: Seat(0),
+                quest: Quest::Dragon
+            }
+        ))
+    );
+    let ev = act(&mut g, Action::PlayArthur);
+    assert!(ev.contains(&Event::ArthurPlayed {
+        by: Seat(1),
+        quester: Seat(0)
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::QuestResolved { .. })));
+    assert_eq!(g.table_view().top, Some(TopCard::FaceUp { card: c("dragon:4") }));
+    assert_eq!(g.current(), Seat(1));
+    assert!(g.seat_view(Seat(1)).unwrap().knights.is_empty());
+}
+
+#[test]
+fn arthur_window_is_offered_to_every_knight_holder_who_may_pass() {
+    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3"], &[Knight::Percival]);
+    fail_for_knight(&mut g);
+    listen(&mut g, 2);
+    quest(&mut g, Quest::Dragon);
+    assert!(matches!(g.decider(), Some((Seat(1), Decision::ArthurWindow { .. }))));
+    assert_eq!(g.legal_actions(), vec![Action::PassWindow], "no Arthur to play");
+    act(&mut g, Action::PassWindow);
+    // Then Gawain's window, also just a pass.
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
+    act(&mut g, Action::PassWindow);
+    assert_eq!(swords(&g), (0, 2));
+}
+
+#[test]
+fn tristan_looks_through_the_deck_without_changing_it() {
+    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3", "morgan:3"], &[Knight::Tristan]);
+    fail_for_knight(&mut g);
+    // Seat 0's turn, then seat 1 plays Tristan.
+    listen(&mut g, 1);
+    assert_eq!(g.current(), Seat(1));
+    let ev = act(&mut g, Action::PlayTristan);
+    assert!(ev.contains(&Event::Private {
+        seat: Seat(1),
+        private: PrivateEvent::DeckSeen {
+            cards: cards(&["dragon:3", "morgan:3"])
+        }
+    }));
+    let Some(Prompt::Turn { deck_seen, .. }) = g.seat_view(Seat(1)).unwrap().prompt else {
+        panic!()
+    };
+    assert_eq!(deck_seen, Some(cards(&["dragon:3", "morgan:3"])));
+    assert!(!g.legal_actions().contains(&Action::PlayTristan));
+    act(&mut g, Action::ListenToRumors);
+    assert_eq!(g.table_view().top, Some(TopCard::FaceUp { card: c("dragon:3") }));
+}
+
+#[test]
+fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "dragon:5", "dragon:4", "morgan:3", "dragon:2", "grail:4"],
+        &[Knight::Gawain],
+    );
+    fail_for_knight(&mut g); // seat 1 holds Gawain
+    // Seat 0 listens dragon:5, seat 1 listens dragon:4, seat 0 goes on the Dragon (9: baseless).
+    listen(&mut g, 2);
+    quest(&mut g, Quest::Dragon);
+    act(&mut g, Action::PassWindow); // Arthur's window: seat 1 holds no Arthur
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
+    assert_eq!(g.table_view().resolution.unwrap().main_stack().total, Some(9));
+    act(&mut g, Action::PlayGawain);
+    let Some(Prompt::GawainChoose { cards: drawn }) = g.seat_view(Seat(1)).unwrap().prompt else {
+        panic!()
+    };
+    assert_eq!(drawn, cards(&["morgan:3", "dragon:2", "grail:4"]));
+    assert!(g.apply(Seat(1), Action::GawainPlay { index: Some(0) }).is_err(), "never a Morgan");
+    let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
+    // Dragon 5 + 4 + 2 = 11: success (the black sword is the earlier failed Picts quest).
+    assert_eq!(total(&ev, Quest::Dragon), Some(11));
+    assert_eq!(swords(&g), (3, 1));
+}
+
+#[test]
+fn galahad_peeks_at_a_loyalty_card_instead_of_the_turns_action() {
+    let mut g = expert(3, Some(2), &["picts:2", "grail:2", "dragon:3"], &[Knight::Galahad]);
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 fails: draws Galahad
+    assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Galahad]);
+    listen(&mut g, 1); // seat 2
+    listen(&mut g, 1); // seat 0
+    let ev = act(&mut g, Action::PlayGalahad { target: Seat(2) });
+    assert!(ev.contains(&Event::Private {
+        seat: Seat(1),
+        private: PrivateEvent::LoyaltySeen {
+            seat: Seat(2),
+            loyalty: Loyalty::Traitor
+        }
+    }));
+    assert_eq!(g.current(), Seat(2), "Galahad took the turn");
+    assert_eq!(g.table_view().seats[2].revealed, None, "not revealed to others");
+}
+
+#[test]
+fn percival_doubles_the_swords_of_an_accusation() {
+    let mut g = expert(
+        3,
+        Some(2),
+        &["grail:2", "picts:2", "dragon:2", "excalibur:2", "saxons:2"],
+        &[Knight::Percival, Knight::Arthur, Knight::Arthur, Knight::Arthur],
+    );
+    // Four baseless quests: 4 black swords and knight cards.
+    for _ in 0..4 {
+        listen(&mut g, 1);
+        let q = g.allowed_quests()[0];
+        quest(&mut g, q);
+        while g.decider().is_some_and(|(_, d)| d != Decision::Turn) {
+            act(&mut g, Action::PassWindow);
+        }
+    }
+    assert_eq!(swords(&g).1, 4);
+    let holder = (0..3)
+        .map(Seat)
+        .find(|s| g.seat_view(*s).unwrap().knights.contains(&Knight::Percival))
+        .unwrap();
+    let (s, _) = g.decider().unwrap();
+    let accuser = s;
+    let target = if accuser == Seat(2) { Seat(0) } else { Seat(2) };
+    act(&mut g, Action::Accuse { target });
+    // Walk the Percival window: the holder plays it.
+    loop {
+        let (d, k) = g.decider().unwrap();
+        if !matches!(k, Decision::PercivalAccusation { .. }) {
+            break;
+        }
+        let a = if d == holder { Action::PlayPercival } else { Action::PassWindow };
+        let ev = g.apply(d, a).unwrap();
+        if a == Action::PlayPercival {
+            assert!(ev.contains(&Event::PercivalPlayed { by: holder }));
+            break;
+        }
+    }
+    let (w, b) = swords(&g);
+    if target == Seat(2) {
+        assert_eq!((w, b), (2, 4));
+    } else {
+        assert_eq!((w, b), (0, 6));
+    }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Promo cards
+// ------------------------------------------------------------------------------------------------
+
+#[test]
+fn promo_morgan8_merges_the_picts_and_the_saxons_into_one_quest() {
+    let (g, ev) = pile_then_quest(
+        1,
+        &["picts:5", "saxons:4", "morgan:8", "saxons:2", "picts:?"],
+        Quest::Picts,
+    );
+    let r = resolution(&ev);
+    let s = r.stack(QuestStack::PictsAndSaxons).unwrap();
+    assert_eq!(s.total, Some(12));
+    assert_eq!(s.outcome, Outcome::Success);
+    assert_eq!(swords(&g), (2, 0));
+}
+
+#[test]
+fn promo_morgan8_baseless_merged_quest_one_black_and_defeat_two_black() {
+    let (g, _) = pile_then_quest(1, &["picts:5", "morgan:8", "saxons:2"], Quest::Saxons);
+    assert_eq!(swords(&g), (0, 1));
+    let (g, _) = pile_then_quest(1, &["picts:5", "saxons:5", "morgan:8", "saxons:4"], Quest::Saxons);
+    assert_eq!(swords(&g), (0, 2));
+}
+
+#[test]
+fn promo_morgan8_with_merlin1_removes_the_highest_pict_and_the_highest_saxon() {
+    let (_, ev) = pile_then_quest(
+        1,
+        &["picts:5", "saxons:4", "saxons:3", "merlin:1", "morgan:8", "picts:4"],
+        Quest::Picts,
+    );
+    assert_eq!(
+        resolution(&ev).stack(QuestStack::PictsAndSaxons).unwrap().total,
+        Some(7)
+    );
+}
+
+#[test]
+fn promo_merlin6_its_drawer_may_go_on_any_quest_with_a_bonus() {
+    let mut g = game_with(
+        2,
+        None,
+        &["dragon:5", "dragon:4", "merlin:6", "grail:2"],
+        Options {
+            merlin6: true,
+            ..Options::default()
+        },
+    );
+    listen(&mut g, 3);
+    assert_eq!(g.decider(), Some((Seat(0), Decision::Merlin6)));
+    let ev = act(&mut g, Action::Merlin6Quest { quest: Quest::Dragon, bonus: 2 });
+    assert_eq!(total(&ev, Quest::Dragon), Some(11));
+    assert_eq!(swords(&g), (3, 0));
+    assert_eq!(g.current(), Seat(1));
+}
+
+#[test]
+fn promo_merlin6_may_be_declined() {
+    let mut g = game_with(
+        2,
+        None,
+        &["merlin:6", "grail:2"],
+        Options {
+            merlin6: true,
+            ..Options::default()
+        },
+    );
+    listen(&mut g, 1);
+    assert!(g.apply(Seat(0), Action::Merlin6Quest { quest: Quest::Grail, bonus: 4 }).is_err());
+    act(&mut g, Action::DeclineMerlin6);
+    assert_eq!(g.current(), Seat(1));
+    assert_eq!(swords(&g), (0, 0));
+}
+
+#[test]
+fn promo_cards_are_in_the_deck_only_when_their_option_is_on() {
+    let g = Game::new(Setup::new(4, 5)).unwrap();
+    assert_eq!(g.table_view().deck_count, 59);
+    let g = Game::new(Setup {
+        options: Options {
+            morgan8: true,
+            merlin6: true,
+            ..Options::default()
+        },
+        ..Setup::new(4, 5)
+    })
+    .unwrap();
+    assert_eq!(g.table_view().deck_count, 61);
+}
+
+#[test]
+fn swords_run_out_at_sixteen() {
+    let mut deck = vec!["dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3"];
+    let big = [
+        "morgan:3", // +1 to each quest: 15 black in all
+        "picts:5", "picts:4", "picts:4", "picts:3", // 16: 1 black
+        "saxons:5", "saxons:4", "saxons:4", "saxons:3", // 16: 1 black
+        "dragon:4", "dragon:2", "dragon:?", "dragon:?", "dragon:?", "dragon:?", // 22: 3 black
+        "excalibur:5", "excalibur:4", "excalibur:4", "excalibur:3", // 16: 2 black
+        "grail:4", "grail:2", "grail:?", "grail:?", "grail:?", "grail:?", // 22 main: 3 black
+    ];
+    deck.extend(big);
+    let mut g = game(1, None, &deck);
+    listen(&mut g, 3);
+    quest(&mut g, Quest::Dragon);
+    listen(&mut g, 3);
+    quest(&mut g, Quest::Grail);
+    assert_eq!(swords(&g), (6, 0));
+    listen(&mut g, big.len() - 1);
+    listen(&mut g, 1);
+    let ev = act(&mut g, Action::GoOnQuest { quest: Quest::Grail });
+    assert_eq!(resolution(&ev).black, 15);
+    let ran_out: u8 = ev
+        .iter()
+        .map(|e| match e {
+            Event::SwordsRanOut { colour: Colour::Black, count } => *count,
+            _ => 0,
+        })
+        .sum();
+    assert_eq!(ran_out, 5);
+    assert_eq!(swords(&g), (6, 10));
+    assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
+}
