@@ -82,20 +82,41 @@ pub enum Prompt {
         deck_seen: Option<Vec<Card>>,
     },
     /// Morgan #1: the card you drew; announce it (loyal knights may only tell the truth).
-    Announce { drawn: Card, may_lie: bool },
+    Announce {
+        drawn: Card,
+        may_lie: bool,
+    },
     /// Revealed Traitor: choose which card to place face up.
-    TraitorChoose { cards: [Card; 2] },
+    TraitorChoose {
+        cards: [Card; 2],
+    },
     Merlin4Quest,
     /// Vivien: choose who receives the other set-aside Loyalty card.
     VivienRecipient,
     /// Vivien: the card you hold and the one offered.
-    VivienKeep { current: Loyalty, offered: Loyalty },
+    VivienKeep {
+        current: Loyalty,
+        offered: Loyalty,
+    },
     Merlin6,
-    ArthurWindow { quester: Seat, quest: Quest, holds_arthur: bool },
-    GawainWindow { holds_gawain: bool },
-    GawainChoose { cards: Vec<Card> },
-    PercivalAccusation { target: Seat, holds_percival: bool },
-    PercivalEnd { holds_percival: bool },
+    ArthurWindow {
+        quester: Seat,
+        quest: Quest,
+        holds_arthur: bool,
+    },
+    GawainWindow {
+        holds_gawain: bool,
+    },
+    GawainChoose {
+        cards: Vec<Card>,
+    },
+    PercivalAccusation {
+        target: Seat,
+        holds_percival: bool,
+    },
+    PercivalEnd {
+        holds_percival: bool,
+    },
 }
 
 impl Game {
@@ -210,5 +231,120 @@ impl Game {
             },
             Phase::Over { .. } => unreachable!("no decision once the game is over"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::NoEvents;
+    use crate::cards::Quest;
+    use crate::game::Setup;
+    use rand::rngs::Xoshiro256PlusPlus;
+    use rand::seq::{IndexedRandom, SliceRandom};
+    use rand::{RngExt, SeedableRng};
+
+    /// Change everything a seat other than `keep` cannot know, without changing what the table sees.
+    fn perturb_hidden(g: &Game, keep: Option<Seat>, rng: &mut Xoshiro256PlusPlus) -> Game {
+        let mut h = g.clone();
+        h.deck.shuffle(rng);
+        h.knight_deck.shuffle(rng);
+        h.unused_morgans.shuffle(rng);
+        h.set_aside.shuffle(rng);
+        for c in h.set_aside.iter_mut() {
+            *c = if rng.random_bool(0.5) {
+                Loyalty::Loyal
+            } else {
+                Loyalty::Traitor
+            };
+        }
+        // Every pile card under the top becomes some other card; Merlin #4 quests change.
+        let n = h.pile.len();
+        let kinds = Card::all_kinds(true);
+        for (i, pc) in h.pile.iter_mut().enumerate() {
+            if pc.merlin4.is_some() {
+                pc.merlin4 = Some(*Quest::ALL.choose(rng).unwrap());
+            }
+            if i + 1 < n {
+                let was_merlin4 = pc.merlin4.is_some();
+                if !was_merlin4 {
+                    let others: Vec<Card> = kinds
+                        .iter()
+                        .copied()
+                        .filter(|c| *c != Card::Merlin(crate::cards::Merlin::Four))
+                        .collect();
+                    pc.card = *others.choose(rng).unwrap();
+                }
+            } else if pc.announced.is_some() {
+                // A face-down top card: what it really is stays hidden.
+                pc.card = *kinds.choose(rng).unwrap();
+            }
+        }
+        for (i, s) in h.seats.iter_mut().enumerate() {
+            if Some(Seat(i as u8)) == keep || s.revealed {
+                continue;
+            }
+            if s.loyalty.is_some() {
+                s.loyalty = Some(if rng.random_bool(0.5) {
+                    Loyalty::Loyal
+                } else {
+                    Loyalty::Traitor
+                });
+            }
+            let k = s.knights.len();
+            s.knights = (0..k)
+                .map(|_| *crate::cards::all_knights().choose(rng).unwrap())
+                .collect();
+            s.memory.clear();
+        }
+        h
+    }
+
+    #[test]
+    fn every_view_hides_what_it_must() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
+        let mut checked = 0;
+        for players in 1..=7u8 {
+            for expert in [false, true] {
+                for seed in 0..60 {
+                    let mut setup = Setup::new(players, seed);
+                    setup.options.knights_to_the_rescue = expert;
+                    setup.options.morgan8 = seed % 2 == 0;
+                    setup.options.merlin6 = seed % 3 == 0;
+                    let mut g = Game::new(setup).unwrap();
+                    for _ in 0..rng.random_range(0..80) {
+                        let Some((seat, _)) = g.decider() else { break };
+                        let a = *g.legal_actions().choose(&mut rng).unwrap();
+                        g.apply_to(seat, a, &mut NoEvents).unwrap();
+                    }
+                    // Only check states where no decision shows private things to its decider.
+                    let Some((decider, decision)) = g.decider() else {
+                        continue;
+                    };
+                    if g.last_resolution.is_some() || g.resolving.is_some() {
+                        continue;
+                    }
+                    let h = perturb_hidden(&g, None, &mut rng);
+                    if decision.is_private() {
+                        // The prompt is private, but the table's view never depends on hidden state.
+                        assert_eq!(g.table_view(), h.table_view());
+                        continue;
+                    }
+                    assert_eq!(g.table_view(), h.table_view(), "table view leaks");
+                    for s in 0..players {
+                        let seat = Seat(s);
+                        let h = perturb_hidden(&g, Some(seat), &mut rng);
+                        let (a, b) = (g.seat_view(seat).unwrap(), h.seat_view(seat).unwrap());
+                        if seat == decider && g.tristan_this_turn {
+                            // Tristan's holder sees the deck: its order is theirs to know.
+                            continue;
+                        }
+                        assert_eq!(a, b, "seat {s}'s view leaks");
+                    }
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "only {checked} states checked");
     }
 }

@@ -2,9 +2,9 @@
 //! end-game flip, and a game replays identically from its seed and actions.
 
 use camelot::{Action, Event, Game, Options, Seat, Setup};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
-use rand::SeedableRng;
 
 fn setups() -> impl Iterator<Item = Setup> {
     (1..=7u8).flat_map(|players| {
@@ -30,16 +30,28 @@ fn play_random(setup: Setup, choices: u64) -> (Game, Vec<Event>) {
     for _ in 0..5000 {
         let Some((seat, _)) = g.decider() else { break };
         let legal = g.legal_actions();
-        assert!(!legal.is_empty(), "a decision with no legal action: {:?}", g.table_view());
+        assert!(
+            !legal.is_empty(),
+            "a decision with no legal action: {:?}",
+            g.table_view()
+        );
         let action = *legal.choose(&mut rng).unwrap();
         let before = g.swords();
-        let events = g.apply(seat, action).unwrap_or_else(|e| panic!("{action:?} listed but refused: {e}"));
+        let events = g
+            .apply(seat, action)
+            .unwrap_or_else(|e| panic!("{action:?} listed but refused: {e}"));
         let after = g.swords();
         let flipped: u8 = events
             .iter()
-            .map(|e| match e { Event::SwordsFlipped { count } => *count, _ => 0 })
+            .map(|e| match e {
+                Event::SwordsFlipped { count } => *count,
+                _ => 0,
+            })
             .sum();
-        assert!(after.white + flipped >= before.white, "white swords decreased");
+        assert!(
+            after.white + flipped >= before.white,
+            "white swords decreased"
+        );
         assert!(after.black >= before.black, "black swords decreased");
         assert!(after.total() <= 16);
         all.extend(events);
@@ -62,7 +74,10 @@ fn random_legal_play_never_panics_and_games_end() {
         }
     }
     // Random play may dither, but the overwhelming majority of games must reach an end.
-    assert!(ended * 10 >= total * 9, "only {ended} of {total} random games ended");
+    assert!(
+        ended * 10 >= total * 9,
+        "only {ended} of {total} random games ended"
+    );
 }
 
 #[test]
@@ -80,7 +95,10 @@ fn illegal_actions_are_refused_without_changing_the_state() {
                 Action::PlayArthur,
                 Action::PlaceRumor { index: 7 },
                 Action::GawainPlay { index: Some(9) },
-                Action::Merlin6Quest { quest: camelot::Quest::Grail, bonus: 9 },
+                Action::Merlin6Quest {
+                    quest: camelot::Quest::Grail,
+                    bonus: 9,
+                },
                 Action::Pass,
             ];
             for p in probes {

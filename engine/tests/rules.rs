@@ -202,28 +202,55 @@ fn listening_places_the_card_face_up_on_top_of_the_threats_pile() {
     let ev = act(&mut g, Action::ListenToRumors);
     assert!(ev.contains(&Event::CardPlaced {
         seat: Seat(0),
-        top: TopCard::FaceUp { card: c("dragon:4") }
+        top: TopCard::FaceUp {
+            card: c("dragon:4")
+        }
     }));
     let v = g.table_view();
-    assert_eq!(v.top, Some(TopCard::FaceUp { card: c("dragon:4") }));
+    assert_eq!(
+        v.top,
+        Some(TopCard::FaceUp {
+            card: c("dragon:4")
+        })
+    );
     assert_eq!((v.pile_count, v.deck_count), (1, 1));
 }
 
 #[test]
 fn a_quest_is_allowed_only_by_the_visible_top_cards_symbol() {
     let mut g = game(2, None, &["dragon:4", "grail:2"]);
-    assert!(g.allowed_quests().is_empty(), "an empty pile allows no quest");
+    assert!(
+        g.allowed_quests().is_empty(),
+        "an empty pile allows no quest"
+    );
     assert_eq!(
-        g.apply(Seat(0), Action::GoOnQuest { quest: Quest::Dragon }),
+        g.apply(
+            Seat(0),
+            Action::GoOnQuest {
+                quest: Quest::Dragon
+            }
+        ),
         Err(RuleError::QuestNotAllowed {
             quest: Quest::Dragon
         })
     );
     listen(&mut g, 1);
     assert_eq!(g.allowed_quests(), &[Quest::Dragon]);
-    assert!(g.apply(Seat(1), Action::GoOnQuest { quest: Quest::Grail }).is_err());
+    assert!(
+        g.apply(
+            Seat(1),
+            Action::GoOnQuest {
+                quest: Quest::Grail
+            }
+        )
+        .is_err()
+    );
     listen(&mut g, 1);
-    assert_eq!(g.allowed_quests(), &[Quest::Grail], "only the top card counts");
+    assert_eq!(
+        g.allowed_quests(),
+        &[Quest::Grail],
+        "only the top card counts"
+    );
 }
 
 #[test]
@@ -313,8 +340,14 @@ fn secondary_quests_only_place_black_swords_at_14_or_more() {
         Quest::Dragon,
     );
     let r = resolution(&ev);
-    assert_eq!(r.stack(QuestStack::Quest(Quest::Saxons)).unwrap().outcome, Outcome::Defeat);
-    assert_eq!(r.stack(QuestStack::Quest(Quest::Picts)).unwrap().outcome, Outcome::Harmless);
+    assert_eq!(
+        r.stack(QuestStack::Quest(Quest::Saxons)).unwrap().outcome,
+        Outcome::Defeat
+    );
+    assert_eq!(
+        r.stack(QuestStack::Quest(Quest::Picts)).unwrap().outcome,
+        Outcome::Harmless
+    );
     assert_eq!(swords(&g), (3, 1));
 }
 
@@ -397,8 +430,16 @@ fn morgan1_listeners_draw_in_secret_and_announce_face_down() {
             card: c("dragon:4")
         }]
     );
-    assert!(g.apply(Seat(1), Action::Announce { card: c("grail:5") }).is_err());
-    act(&mut g, Action::Announce { card: c("dragon:4") });
+    assert!(
+        g.apply(Seat(1), Action::Announce { card: c("grail:5") })
+            .is_err()
+    );
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:4"),
+        },
+    );
     assert_eq!(
         g.top(),
         Some(TopCard::FaceDown {
@@ -414,7 +455,10 @@ fn morgan1_a_traitor_may_lie_and_the_table_goes_by_the_lie() {
     let mut g = game(3, Some(1), &["morgan:1", "merlin:3", "dragon:4"]);
     listen(&mut g, 1);
     act(&mut g, Action::ListenToRumors);
-    assert!(g.legal_actions().len() > 30, "a Traitor may announce any card");
+    assert!(
+        g.legal_actions().len() > 30,
+        "a Traitor may announce any card"
+    );
     act(&mut g, Action::Announce { card: c("grail:5") });
     assert_eq!(g.allowed_quests(), &[Quest::Grail]);
     // The true card is a Merlin, but the table heard "grail:5": Morgan #1 and silence hold on.
@@ -425,16 +469,35 @@ fn morgan1_a_traitor_may_lie_and_the_table_goes_by_the_lie() {
 
 #[test]
 fn morgan1_lasts_across_quests_until_a_merlin_is_announced() {
-    let mut g = game(2, None, &["morgan:1", "dragon:4", "dragon:5", "merlin:5", "grail:2"]);
+    let mut g = game(
+        2,
+        None,
+        &["morgan:1", "dragon:4", "dragon:5", "merlin:5", "grail:2"],
+    );
     listen(&mut g, 1);
     listen(&mut g, 1);
-    act(&mut g, Action::Announce { card: c("dragon:4") });
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:4"),
+        },
+    );
     quest(&mut g, Quest::Dragon);
     assert!(g.table_view().morgan1, "Morgan #1 outlives the quest");
     listen(&mut g, 1);
-    act(&mut g, Action::Announce { card: c("dragon:5") });
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:5"),
+        },
+    );
     listen(&mut g, 1);
-    let ev = act(&mut g, Action::Announce { card: c("merlin:5") });
+    let ev = act(
+        &mut g,
+        Action::Announce {
+            card: c("merlin:5"),
+        },
+    );
     assert!(ev.contains(&Event::MorganEffectsEnd));
     let ev = act(&mut g, Action::ListenToRumors);
     assert!(ev.contains(&Event::CardPlaced {
@@ -448,7 +511,9 @@ fn morgan2_listeners_count_aloud_across_quests_until_a_merlin() {
     let mut g = game(
         2,
         None,
-        &["morgan:2", "dragon:4", "dragon:5", "picts:2", "merlin:1", "grail:2"],
+        &[
+            "morgan:2", "dragon:4", "dragon:5", "picts:2", "merlin:1", "grail:2",
+        ],
     );
     listen(&mut g, 1);
     assert_eq!(g.table_view().morgan2_next, Some(1));
@@ -482,7 +547,10 @@ fn morgan2_listeners_count_aloud_across_quests_until_a_merlin() {
 fn morgan3_adds_one_sword_of_the_same_colour_to_every_quest_placing_swords() {
     let (g, _) = pile_then_quest(
         1,
-        &["morgan:3", "grail:5", "grail:4", "grail:3", "grail:2", "dragon:5", "dragon:4", "dragon:3"],
+        &[
+            "morgan:3", "grail:5", "grail:4", "grail:3", "grail:2", "dragon:5", "dragon:4",
+            "dragon:3",
+        ],
         Quest::Dragon,
     );
     // Dragon 12: 3 + 1 white; Grail 14 secondary: 3 + 1 black.
@@ -491,10 +559,18 @@ fn morgan3_adds_one_sword_of_the_same_colour_to_every_quest_placing_swords() {
 
 #[test]
 fn morgan4_adds_its_value_to_every_quest_that_holds_a_card() {
-    let (_, ev) = pile_then_quest(1, &["dragon:5", "dragon:4", "grail:2", "morgan:4+2"], Quest::Excalibur);
+    let (_, ev) = pile_then_quest(
+        1,
+        &["dragon:5", "dragon:4", "grail:2", "morgan:4+2"],
+        Quest::Excalibur,
+    );
     assert_eq!(total(&ev, Quest::Dragon), Some(11));
     assert_eq!(total(&ev, Quest::Grail), Some(4));
-    assert_eq!(total(&ev, Quest::Excalibur), None, "an empty quest gets nothing");
+    assert_eq!(
+        total(&ev, Quest::Excalibur),
+        None,
+        "an empty quest gets nothing"
+    );
     assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
 }
 
@@ -506,11 +582,19 @@ fn morgan4_bonuses_stack() {
 
 #[test]
 fn morgan5_an_11_counts_as_10() {
-    let (g, ev) = pile_then_quest(1, &["morgan:5", "dragon:5", "dragon:4", "dragon:2"], Quest::Dragon);
+    let (g, ev) = pile_then_quest(
+        1,
+        &["morgan:5", "dragon:5", "dragon:4", "dragon:2"],
+        Quest::Dragon,
+    );
     assert_eq!(total(&ev, Quest::Dragon), Some(11));
     assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
     assert_eq!(swords(&g), (0, 1));
-    let (g, _) = pile_then_quest(1, &["morgan:5", "dragon:5", "dragon:4", "dragon:3"], Quest::Dragon);
+    let (g, _) = pile_then_quest(
+        1,
+        &["morgan:5", "dragon:5", "dragon:4", "dragon:3"],
+        Quest::Dragon,
+    );
     assert_eq!(swords(&g), (3, 0), "12 still succeeds");
 }
 
@@ -518,7 +602,9 @@ fn morgan5_an_11_counts_as_10() {
 fn morgan6_every_question_mark_is_worth_one() {
     let (_, ev) = pile_then_quest(
         1,
-        &["grail:?", "grail:?", "grail:?", "morgan:6", "picts:?", "picts:?", "picts:5"],
+        &[
+            "grail:?", "grail:?", "grail:?", "morgan:6", "picts:?", "picts:?", "picts:5",
+        ],
         Quest::Picts,
     );
     assert_eq!(total(&ev, Quest::Grail), Some(3));
@@ -541,7 +627,9 @@ fn morgan7_a_main_quest_of_14_or_more_ends_the_game_at_once() {
 fn morgan7_does_nothing_below_14_or_on_secondary_quests() {
     let (g, _) = pile_then_quest(
         1,
-        &["morgan:7", "picts:5", "picts:5", "picts:4", "dragon:5", "dragon:4", "dragon:2"],
+        &[
+            "morgan:7", "picts:5", "picts:5", "picts:4", "dragon:5", "dragon:4", "dragon:2",
+        ],
         Quest::Dragon,
     );
     assert!(!g.is_over());
@@ -555,7 +643,9 @@ fn morgan7_does_nothing_below_14_or_on_secondary_quests() {
 fn merlin1_removes_the_highest_pict_and_the_highest_saxon() {
     let (_, ev) = pile_then_quest(
         1,
-        &["picts:5", "picts:2", "saxons:4", "saxons:3", "merlin:1", "picts:?"],
+        &[
+            "picts:5", "picts:2", "saxons:4", "saxons:3", "merlin:1", "picts:?",
+        ],
         Quest::Picts,
     );
     assert_eq!(total(&ev, Quest::Picts), Some(3));
@@ -566,7 +656,9 @@ fn merlin1_removes_the_highest_pict_and_the_highest_saxon() {
 fn merlin2_removes_the_highest_dragon_and_the_highest_grail() {
     let (_, ev) = pile_then_quest(
         1,
-        &["dragon:5", "dragon:4", "grail:3", "grail:2", "merlin:2", "dragon:2"],
+        &[
+            "dragon:5", "dragon:4", "grail:3", "grail:2", "merlin:2", "dragon:2",
+        ],
         Quest::Dragon,
     );
     assert_eq!(total(&ev, Quest::Dragon), Some(6));
@@ -577,7 +669,14 @@ fn merlin2_removes_the_highest_dragon_and_the_highest_grail() {
 fn merlin3_removes_the_highest_excalibur_and_the_highest_grail() {
     let (_, ev) = pile_then_quest(
         1,
-        &["excalibur:5", "excalibur:3", "grail:4", "grail:4", "merlin:3", "excalibur:2"],
+        &[
+            "excalibur:5",
+            "excalibur:3",
+            "grail:4",
+            "grail:4",
+            "merlin:3",
+            "excalibur:2",
+        ],
         Quest::Excalibur,
     );
     assert_eq!(total(&ev, Quest::Excalibur), Some(5));
@@ -586,7 +685,11 @@ fn merlin3_removes_the_highest_excalibur_and_the_highest_grail() {
 
 #[test]
 fn merlin_never_removes_a_question_mark() {
-    let (_, ev) = pile_then_quest(1, &["grail:?", "grail:?", "merlin:2", "grail:?"], Quest::Grail);
+    let (_, ev) = pile_then_quest(
+        1,
+        &["grail:?", "grail:?", "merlin:2", "grail:?"],
+        Quest::Grail,
+    );
     assert_eq!(total(&ev, Quest::Grail), Some(9));
 }
 
@@ -599,11 +702,20 @@ fn merlin_removals_leave_an_empty_quest_uncounted() {
 
 #[test]
 fn merlin4_its_drawer_chooses_a_quest_in_secret() {
-    let mut g = game(2, None, &["dragon:5", "dragon:4", "dragon:4", "merlin:4", "grail:2"]);
+    let mut g = game(
+        2,
+        None,
+        &["dragon:5", "dragon:4", "dragon:4", "merlin:4", "grail:2"],
+    );
     listen(&mut g, 3);
     act(&mut g, Action::ListenToRumors);
     assert_eq!(g.decider(), Some((Seat(1), Decision::Merlin4Quest)));
-    let ev = act(&mut g, Action::ChooseMerlin4Quest { quest: Quest::Dragon });
+    let ev = act(
+        &mut g,
+        Action::ChooseMerlin4Quest {
+            quest: Quest::Dragon,
+        },
+    );
     assert!(ev.contains(&Event::Merlin4TokenPlaced { seat: Seat(1) }));
     let v = g.table_view();
     assert_eq!(v.merlin4_tokens, 1);
@@ -611,7 +723,9 @@ fn merlin4_its_drawer_chooses_a_quest_in_secret() {
     let other = serde_json::to_string(&g.seat_view(Seat(0)).unwrap()).unwrap();
     assert!(!other.contains("merlin4_quest") && !other.contains("\"dragon\""));
     let mine = g.seat_view(Seat(1)).unwrap();
-    assert!(mine.memory.contains(&PrivateEvent::Merlin4Quest { quest: Quest::Dragon }));
+    assert!(mine.memory.contains(&PrivateEvent::Merlin4Quest {
+        quest: Quest::Dragon
+    }));
     listen(&mut g, 1);
     // Grail on top: go on the Grail; the Dragon loses its 5 when the pile is revealed.
     let ev = quest(&mut g, Quest::Grail);
@@ -622,7 +736,9 @@ fn merlin4_its_drawer_chooses_a_quest_in_secret() {
 fn merlin5_exactly_five_cards_of_the_main_quest_succeed_whatever_the_total() {
     let (g, ev) = pile_then_quest(
         1,
-        &["dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        &[
+            "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
+        ],
         Quest::Dragon,
     );
     assert_eq!(total(&ev, Quest::Dragon), Some(18));
@@ -634,7 +750,9 @@ fn merlin5_exactly_five_cards_of_the_main_quest_succeed_whatever_the_total() {
 fn merlin5_counts_the_cards_before_other_merlins_remove_any() {
     let (g, _) = pile_then_quest(
         1,
-        &["merlin:2", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        &[
+            "merlin:2", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
+        ],
         Quest::Dragon,
     );
     assert_eq!(swords(&g), (3, 0));
@@ -642,9 +760,17 @@ fn merlin5_counts_the_cards_before_other_merlins_remove_any() {
 
 #[test]
 fn merlin5_with_four_cards_the_quest_succeeds_only_as_normal() {
-    let (g, _) = pile_then_quest(1, &["dragon:5", "dragon:4", "merlin:5", "dragon:3"], Quest::Dragon);
+    let (g, _) = pile_then_quest(
+        1,
+        &["dragon:5", "dragon:4", "merlin:5", "dragon:3"],
+        Quest::Dragon,
+    );
     assert_eq!(swords(&g), (3, 0), "12 succeeds normally");
-    let (g, _) = pile_then_quest(1, &["dragon:5", "dragon:4", "merlin:5", "dragon:2", "dragon:?"], Quest::Dragon);
+    let (g, _) = pile_then_quest(
+        1,
+        &["dragon:5", "dragon:4", "merlin:5", "dragon:2", "dragon:?"],
+        Quest::Dragon,
+    );
     // Five cards: 5 + 4 + 2 + 1 = 12 anyway. Four with a low total fails:
     assert_eq!(swords(&g), (3, 0));
     let (g, _) = pile_then_quest(1, &["dragon:2", "merlin:5", "dragon:3"], Quest::Dragon);
@@ -655,7 +781,9 @@ fn merlin5_with_four_cards_the_quest_succeeds_only_as_normal() {
 fn morgan7_spared_when_merlin5_makes_the_quest_succeed() {
     let (g, _) = pile_then_quest(
         1,
-        &["morgan:7", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2"],
+        &[
+            "morgan:7", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
+        ],
         Quest::Dragon,
     );
     assert!(!g.is_over());
@@ -670,7 +798,9 @@ fn morgan7_spared_when_merlin5_makes_the_quest_succeed() {
 fn mordred_adds_the_number_of_cards_to_the_picts_and_the_saxons() {
     let (_, ev) = pile_then_quest(
         1,
-        &["picts:5", "picts:?", "saxons:4", "picts:?", "dragon:4", "mordred"],
+        &[
+            "picts:5", "picts:?", "saxons:4", "picts:?", "dragon:4", "mordred",
+        ],
         Quest::Picts,
     );
     assert_eq!(total(&ev, Quest::Picts), Some(12));
@@ -700,13 +830,16 @@ fn vivien_the_drawer_and_a_chosen_player_may_exchange_loyalty_cards() {
     act(&mut g, Action::KeepLoyalty { keep: Keep::New });
     assert_eq!(g.seat_view(Seat(0)).unwrap().loyalty, Some(offered));
     assert_eq!(g.decider(), Some((Seat(2), Decision::VivienKeep)));
-    let Some(Prompt::VivienKeep { offered: other, .. }) = g.seat_view(Seat(2)).unwrap().prompt else {
+    let Some(Prompt::VivienKeep { offered: other, .. }) = g.seat_view(Seat(2)).unwrap().prompt
+    else {
         panic!()
     };
     act(&mut g, Action::KeepLoyalty { keep: Keep::New });
     assert_eq!(g.seat_view(Seat(2)).unwrap().loyalty, Some(other));
     // Exactly one of the two set-aside cards was the Traitor: it is now held, unseen by the table.
-    let held: Vec<_> = (0..3).map(|i| g.seat_view(Seat(i)).unwrap().loyalty.unwrap()).collect();
+    let held: Vec<_> = (0..3)
+        .map(|i| g.seat_view(Seat(i)).unwrap().loyalty.unwrap())
+        .collect();
     assert_eq!(held.iter().filter(|l| **l == Loyalty::Traitor).count(), 1);
     assert!(g.table_view().seats.iter().all(|s| s.revealed.is_none()));
     assert_eq!(g.current(), Seat(1));
@@ -793,8 +926,15 @@ fn accusation_needs_at_least_four_swords() {
     );
     reach_swords(&mut g, 4);
     let (s, _) = g.decider().unwrap();
-    assert!(g.legal_actions().iter().any(|a| matches!(a, Action::Accuse { .. })));
-    assert!(g.apply(s, Action::Accuse { target: s }).is_err(), "never oneself");
+    assert!(
+        g.legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Accuse { .. }))
+    );
+    assert!(
+        g.apply(s, Action::Accuse { target: s }).is_err(),
+        "never oneself"
+    );
 }
 
 #[test]
@@ -805,8 +945,15 @@ fn accusing_a_traitor_adds_a_white_sword_and_reveals_them() {
     let (s, _) = g.decider().unwrap();
     let target = if s == Seat(2) { Seat(0) } else { Seat(2) };
     let ev = act(&mut g, Action::Accuse { target });
-    let loyalty = if target == Seat(2) { Loyalty::Traitor } else { Loyalty::Loyal };
-    assert!(ev.contains(&Event::LoyaltyRevealed { seat: target, loyalty }));
+    let loyalty = if target == Seat(2) {
+        Loyalty::Traitor
+    } else {
+        Loyalty::Loyal
+    };
+    assert!(ev.contains(&Event::LoyaltyRevealed {
+        seat: target,
+        loyalty
+    }));
     let after = swords(&g);
     if loyalty == Loyalty::Traitor {
         assert_eq!(after, (before.0 + 1, before.1));
@@ -829,7 +976,9 @@ fn accusing_a_loyal_knight_adds_a_black_sword() {
 
 #[test]
 fn each_player_accuses_once_and_never_a_revealed_player() {
-    let deck = ["grail:2", "grail:3", "grail:4", "picts:2", "picts:3", "picts:4", "dragon:2"];
+    let deck = [
+        "grail:2", "grail:3", "grail:4", "picts:2", "picts:3", "picts:4", "dragon:2",
+    ];
     let mut g = game(3, Some(2), &deck);
     reach_swords(&mut g, 4);
     let (s, _) = g.decider().unwrap();
@@ -859,7 +1008,9 @@ fn a_revealed_traitor_can_only_spread_rumors_draw_two_place_one() {
     let mut g = game(
         2,
         Some(1),
-        &["grail:2", "grail:3", "grail:4", "dragon:5", "morgan:6", "picts:2"],
+        &[
+            "grail:2", "grail:3", "grail:4", "dragon:5", "morgan:6", "picts:2",
+        ],
     );
     reach_swords(&mut g, 4);
     // Seat 0 (loyal) accuses seat 1, the Traitor.
@@ -910,9 +1061,15 @@ fn solo_seven_white_swords_win() {
         1,
         None,
         &[
-            "dragon:5", "dragon:4", "dragon:3", // 3 white
-            "grail:5", "grail:4", "grail:3", // 3 white
-            "excalibur:5", "excalibur:4", "excalibur:3", // 2 white
+            "dragon:5",
+            "dragon:4",
+            "dragon:3", // 3 white
+            "grail:5",
+            "grail:4",
+            "grail:3", // 3 white
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3", // 2 white
         ],
     );
     for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
@@ -967,8 +1124,15 @@ fn the_loyal_win_with_more_white_than_black_and_at_least_seven_white() {
         2,
         None,
         &[
-            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", "excalibur:5",
-            "excalibur:4", "excalibur:3",
+            "dragon:5",
+            "dragon:4",
+            "dragon:3",
+            "grail:5",
+            "grail:4",
+            "grail:3",
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3",
         ],
     );
     for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
@@ -1001,9 +1165,18 @@ fn all_quests_are_resolved_before_the_end_check() {
         1,
         None,
         &[
-            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", // 6 white
-            "picts:5", "picts:5", "picts:4", // 14: secondary Picts defeat
-            "excalibur:5", "excalibur:4", "excalibur:3",
+            "dragon:5",
+            "dragon:4",
+            "dragon:3",
+            "grail:5",
+            "grail:4",
+            "grail:3", // 6 white
+            "picts:5",
+            "picts:5",
+            "picts:4", // 14: secondary Picts defeat
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3",
         ],
     );
     listen(&mut g, 3);
@@ -1054,7 +1227,12 @@ fn fail_for_knight(g: &mut Game) {
 
 #[test]
 fn expert_a_failed_quest_draws_a_knight_card_in_secret() {
-    let mut g = expert(2, None, &["grail:2", "dragon:2"], &[Knight::Tristan, Knight::Arthur]);
+    let mut g = expert(
+        2,
+        None,
+        &["grail:2", "dragon:2"],
+        &[Knight::Tristan, Knight::Arthur],
+    );
     listen(&mut g, 1);
     let ev = quest(&mut g, Quest::Grail);
     assert!(ev.contains(&Event::KnightDrawn { seat: Seat(1) }));
@@ -1066,7 +1244,12 @@ fn expert_a_failed_quest_draws_a_knight_card_in_secret() {
 
 #[test]
 fn expert_a_successful_quest_shuffles_an_unused_morgan_into_the_deck() {
-    let mut g = expert(1, None, &["dragon:5", "dragon:4", "dragon:3", "picts:2"], &[]);
+    let mut g = expert(
+        1,
+        None,
+        &["dragon:5", "dragon:4", "dragon:3", "picts:2"],
+        &[],
+    );
     listen(&mut g, 3);
     let before = g.table_view().deck_count;
     let ev = quest(&mut g, Quest::Dragon);
@@ -1076,7 +1259,12 @@ fn expert_a_successful_quest_shuffles_an_unused_morgan_into_the_deck() {
 
 #[test]
 fn arthur_forces_the_quester_to_listen_instead() {
-    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3", "dragon:4"], &[Knight::Arthur]);
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "grail:2", "dragon:3", "dragon:4"],
+        &[Knight::Arthur],
+    );
     // Seat 0 listens (picts), seat 1 goes on Picts: baseless, draws Arthur.
     fail_for_knight(&mut g);
     assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Arthur]);
@@ -1100,19 +1288,36 @@ fn arthur_forces_the_quester_to_listen_instead() {
         quester: Seat(0)
     }));
     assert!(!ev.iter().any(|e| matches!(e, Event::QuestResolved { .. })));
-    assert_eq!(g.table_view().top, Some(TopCard::FaceUp { card: c("dragon:4") }));
+    assert_eq!(
+        g.table_view().top,
+        Some(TopCard::FaceUp {
+            card: c("dragon:4")
+        })
+    );
     assert_eq!(g.current(), Seat(1));
     assert!(g.seat_view(Seat(1)).unwrap().knights.is_empty());
 }
 
 #[test]
 fn arthur_window_is_offered_to_every_knight_holder_who_may_pass() {
-    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3"], &[Knight::Percival]);
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "grail:2", "dragon:3"],
+        &[Knight::Percival],
+    );
     fail_for_knight(&mut g);
     listen(&mut g, 2);
     quest(&mut g, Quest::Dragon);
-    assert!(matches!(g.decider(), Some((Seat(1), Decision::ArthurWindow { .. }))));
-    assert_eq!(g.legal_actions(), vec![Action::PassWindow], "no Arthur to play");
+    assert!(matches!(
+        g.decider(),
+        Some((Seat(1), Decision::ArthurWindow { .. }))
+    ));
+    assert_eq!(
+        g.legal_actions(),
+        vec![Action::PassWindow],
+        "no Arthur to play"
+    );
     act(&mut g, Action::PassWindow);
     // Then Gawain's window, also just a pass.
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
@@ -1122,7 +1327,12 @@ fn arthur_window_is_offered_to_every_knight_holder_who_may_pass() {
 
 #[test]
 fn tristan_looks_through_the_deck_without_changing_it() {
-    let mut g = expert(2, None, &["picts:2", "grail:2", "dragon:3", "morgan:3"], &[Knight::Tristan]);
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "grail:2", "dragon:3", "morgan:3"],
+        &[Knight::Tristan],
+    );
     fail_for_knight(&mut g);
     // Seat 0's turn, then seat 1 plays Tristan.
     listen(&mut g, 1);
@@ -1140,7 +1350,12 @@ fn tristan_looks_through_the_deck_without_changing_it() {
     assert_eq!(deck_seen, Some(cards(&["dragon:3", "morgan:3"])));
     assert!(!g.legal_actions().contains(&Action::PlayTristan));
     act(&mut g, Action::ListenToRumors);
-    assert_eq!(g.table_view().top, Some(TopCard::FaceUp { card: c("dragon:3") }));
+    assert_eq!(
+        g.table_view().top,
+        Some(TopCard::FaceUp {
+            card: c("dragon:3")
+        })
+    );
 }
 
 #[test]
@@ -1148,7 +1363,9 @@ fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
     let mut g = expert(
         2,
         None,
-        &["picts:2", "dragon:5", "dragon:4", "morgan:3", "dragon:2", "grail:4"],
+        &[
+            "picts:2", "dragon:5", "dragon:4", "morgan:3", "dragon:2", "grail:4",
+        ],
         &[Knight::Gawain],
     );
     fail_for_knight(&mut g); // seat 1 holds Gawain
@@ -1157,13 +1374,20 @@ fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
     quest(&mut g, Quest::Dragon);
     act(&mut g, Action::PassWindow); // Arthur's window: seat 1 holds no Arthur
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
-    assert_eq!(g.table_view().resolution.unwrap().main_stack().total, Some(9));
+    assert_eq!(
+        g.table_view().resolution.unwrap().main_stack().total,
+        Some(9)
+    );
     act(&mut g, Action::PlayGawain);
     let Some(Prompt::GawainChoose { cards: drawn }) = g.seat_view(Seat(1)).unwrap().prompt else {
         panic!()
     };
     assert_eq!(drawn, cards(&["morgan:3", "dragon:2", "grail:4"]));
-    assert!(g.apply(Seat(1), Action::GawainPlay { index: Some(0) }).is_err(), "never a Morgan");
+    assert!(
+        g.apply(Seat(1), Action::GawainPlay { index: Some(0) })
+            .is_err(),
+        "never a Morgan"
+    );
     let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
     // Dragon 5 + 4 + 2 = 11: success (the black sword is the earlier failed Picts quest).
     assert_eq!(total(&ev, Quest::Dragon), Some(11));
@@ -1172,7 +1396,12 @@ fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
 
 #[test]
 fn galahad_peeks_at_a_loyalty_card_instead_of_the_turns_action() {
-    let mut g = expert(3, Some(2), &["picts:2", "grail:2", "dragon:3"], &[Knight::Galahad]);
+    let mut g = expert(
+        3,
+        Some(2),
+        &["picts:2", "grail:2", "dragon:3"],
+        &[Knight::Galahad],
+    );
     listen(&mut g, 1);
     quest(&mut g, Quest::Picts); // seat 1 fails: draws Galahad
     assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Galahad]);
@@ -1187,7 +1416,11 @@ fn galahad_peeks_at_a_loyalty_card_instead_of_the_turns_action() {
         }
     }));
     assert_eq!(g.current(), Seat(2), "Galahad took the turn");
-    assert_eq!(g.table_view().seats[2].revealed, None, "not revealed to others");
+    assert_eq!(
+        g.table_view().seats[2].revealed,
+        None,
+        "not revealed to others"
+    );
 }
 
 #[test]
@@ -1196,7 +1429,12 @@ fn percival_doubles_the_swords_of_an_accusation() {
         3,
         Some(2),
         &["grail:2", "picts:2", "dragon:2", "excalibur:2", "saxons:2"],
-        &[Knight::Percival, Knight::Arthur, Knight::Arthur, Knight::Arthur],
+        &[
+            Knight::Percival,
+            Knight::Arthur,
+            Knight::Arthur,
+            Knight::Arthur,
+        ],
     );
     // Four baseless quests: 4 black swords and knight cards.
     for _ in 0..4 {
@@ -1222,7 +1460,11 @@ fn percival_doubles_the_swords_of_an_accusation() {
         if !matches!(k, Decision::PercivalAccusation { .. }) {
             break;
         }
-        let a = if d == holder { Action::PlayPercival } else { Action::PassWindow };
+        let a = if d == holder {
+            Action::PlayPercival
+        } else {
+            Action::PassWindow
+        };
         let ev = g.apply(d, a).unwrap();
         if a == Action::PlayPercival {
             assert!(ev.contains(&Event::PercivalPlayed { by: holder }));
@@ -1259,7 +1501,11 @@ fn promo_morgan8_merges_the_picts_and_the_saxons_into_one_quest() {
 fn promo_morgan8_baseless_merged_quest_one_black_and_defeat_two_black() {
     let (g, _) = pile_then_quest(1, &["picts:5", "morgan:8", "saxons:2"], Quest::Saxons);
     assert_eq!(swords(&g), (0, 1));
-    let (g, _) = pile_then_quest(1, &["picts:5", "saxons:5", "morgan:8", "saxons:4"], Quest::Saxons);
+    let (g, _) = pile_then_quest(
+        1,
+        &["picts:5", "saxons:5", "morgan:8", "saxons:4"],
+        Quest::Saxons,
+    );
     assert_eq!(swords(&g), (0, 2));
 }
 
@@ -1267,11 +1513,16 @@ fn promo_morgan8_baseless_merged_quest_one_black_and_defeat_two_black() {
 fn promo_morgan8_with_merlin1_removes_the_highest_pict_and_the_highest_saxon() {
     let (_, ev) = pile_then_quest(
         1,
-        &["picts:5", "saxons:4", "saxons:3", "merlin:1", "morgan:8", "picts:4"],
+        &[
+            "picts:5", "saxons:4", "saxons:3", "merlin:1", "morgan:8", "picts:4",
+        ],
         Quest::Picts,
     );
     assert_eq!(
-        resolution(&ev).stack(QuestStack::PictsAndSaxons).unwrap().total,
+        resolution(&ev)
+            .stack(QuestStack::PictsAndSaxons)
+            .unwrap()
+            .total,
         Some(7)
     );
 }
@@ -1289,7 +1540,13 @@ fn promo_merlin6_its_drawer_may_go_on_any_quest_with_a_bonus() {
     );
     listen(&mut g, 3);
     assert_eq!(g.decider(), Some((Seat(0), Decision::Merlin6)));
-    let ev = act(&mut g, Action::Merlin6Quest { quest: Quest::Dragon, bonus: 2 });
+    let ev = act(
+        &mut g,
+        Action::Merlin6Quest {
+            quest: Quest::Dragon,
+            bonus: 2,
+        },
+    );
     assert_eq!(total(&ev, Quest::Dragon), Some(11));
     assert_eq!(swords(&g), (3, 0));
     assert_eq!(g.current(), Seat(1));
@@ -1307,7 +1564,16 @@ fn promo_merlin6_may_be_declined() {
         },
     );
     listen(&mut g, 1);
-    assert!(g.apply(Seat(0), Action::Merlin6Quest { quest: Quest::Grail, bonus: 4 }).is_err());
+    assert!(
+        g.apply(
+            Seat(0),
+            Action::Merlin6Quest {
+                quest: Quest::Grail,
+                bonus: 4
+            }
+        )
+        .is_err()
+    );
     act(&mut g, Action::DeclineMerlin6);
     assert_eq!(g.current(), Seat(1));
     assert_eq!(swords(&g), (0, 0));
@@ -1331,14 +1597,35 @@ fn promo_cards_are_in_the_deck_only_when_their_option_is_on() {
 
 #[test]
 fn swords_run_out_at_sixteen() {
-    let mut deck = vec!["dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3"];
+    let mut deck = vec![
+        "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3",
+    ];
     let big = [
         "morgan:3", // +1 to each quest: 15 black in all
-        "picts:5", "picts:4", "picts:4", "picts:3", // 16: 1 black
-        "saxons:5", "saxons:4", "saxons:4", "saxons:3", // 16: 1 black
-        "dragon:4", "dragon:2", "dragon:?", "dragon:?", "dragon:?", "dragon:?", // 22: 3 black
-        "excalibur:5", "excalibur:4", "excalibur:4", "excalibur:3", // 16: 2 black
-        "grail:4", "grail:2", "grail:?", "grail:?", "grail:?", "grail:?", // 22 main: 3 black
+        "picts:5",
+        "picts:4",
+        "picts:4",
+        "picts:3", // 16: 1 black
+        "saxons:5",
+        "saxons:4",
+        "saxons:4",
+        "saxons:3", // 16: 1 black
+        "dragon:4",
+        "dragon:2",
+        "dragon:?",
+        "dragon:?",
+        "dragon:?",
+        "dragon:?", // 22: 3 black
+        "excalibur:5",
+        "excalibur:4",
+        "excalibur:4",
+        "excalibur:3", // 16: 2 black
+        "grail:4",
+        "grail:2",
+        "grail:?",
+        "grail:?",
+        "grail:?",
+        "grail:?", // 22 main: 3 black
     ];
     deck.extend(big);
     let mut g = game(1, None, &deck);
@@ -1349,12 +1636,20 @@ fn swords_run_out_at_sixteen() {
     assert_eq!(swords(&g), (6, 0));
     listen(&mut g, big.len() - 1);
     listen(&mut g, 1);
-    let ev = act(&mut g, Action::GoOnQuest { quest: Quest::Grail });
+    let ev = act(
+        &mut g,
+        Action::GoOnQuest {
+            quest: Quest::Grail,
+        },
+    );
     assert_eq!(resolution(&ev).black, 15);
     let ran_out: u8 = ev
         .iter()
         .map(|e| match e {
-            Event::SwordsRanOut { colour: Colour::Black, count } => *count,
+            Event::SwordsRanOut {
+                colour: Colour::Black,
+                count,
+            } => *count,
             _ => 0,
         })
         .sum();
