@@ -776,12 +776,55 @@ impl Game {
                 decider: Some(decider),
             });
         }
-        // Fast path: everything legal is listed by legal_actions; refine the error when it is not.
-        let legal = self.legal_actions();
-        if legal.contains(&action) {
+        let legal = match self.quick_legality(seat, action) {
+            Some(ok) => ok,
+            None => self.legal_actions().contains(&action),
+        };
+        if legal {
             return Ok(());
         }
         Err(self.explain(seat, decision, action))
+    }
+
+    /// A cheap answer for the most frequent actions (`None`: ask [`Game::legal_actions`]). Must agree
+    /// with `legal_actions`; the property tests check that.
+    fn quick_legality(&self, seat: Seat, action: Action) -> Option<bool> {
+        let turn = matches!(self.phase, Phase::Turn);
+        let revealed_traitor = self.is_revealed_traitor(seat);
+        Some(match action {
+            Action::ListenToRumors => turn && !revealed_traitor && self.can_draw(),
+            Action::SpreadRumors => turn && revealed_traitor && self.can_draw(),
+            Action::GoOnQuest { quest } => {
+                turn && !revealed_traitor && self.allowed_quests().contains(&quest)
+            }
+            Action::Accuse { target } => {
+                turn && self.accusation_refused(seat).is_none()
+                    && target != seat
+                    && target.index() < self.seats.len()
+                    && !self.seats[target.index()].revealed
+            }
+            Action::Announce { card } => match self.phase {
+                Phase::Announce { card: drawn } => {
+                    card == drawn
+                        || (self.holds_traitor(seat)
+                            && (self.setup.options.morgan8
+                                || self.setup.options.merlin6
+                                || !matches!(
+                                    card,
+                                    Card::Morgan(Morgan::Eight) | Card::Merlin(Merlin::Six)
+                                )))
+                }
+                _ => false,
+            },
+            Action::PassWindow => matches!(
+                self.phase,
+                Phase::Arthur { .. }
+                    | Phase::Gawain { .. }
+                    | Phase::PercivalAccusation { .. }
+                    | Phase::PercivalEnd { .. }
+            ),
+            _ => return None,
+        })
     }
 
     fn explain(&self, seat: Seat, decision: Decision, action: Action) -> RuleError {
@@ -805,30 +848,30 @@ impl Game {
                     RuleError::QuestNotAllowed { quest }
                 }
             }
-            (Decision::Turn, Action::Accuse { target }) => {
-                match self.accusation_refused(seat) {
-                    Some(reason) => RuleError::AccusationNotAllowed {
-                        reason: reason.into(),
-                    },
-                    None if target == seat => RuleError::AccusationNotAllowed {
-                        reason: "a player may never accuse himself".into(),
-                    },
-                    None if target.index() < self.seats.len()
-                        && self.seats[target.index()].revealed =>
-                    {
-                        RuleError::AccusationNotAllowed {
-                            reason: "that player is already revealed".into(),
-                        }
+            (Decision::Turn, Action::Accuse { target }) => match self.accusation_refused(seat) {
+                Some(reason) => RuleError::AccusationNotAllowed {
+                    reason: reason.into(),
+                },
+                None if target == seat => RuleError::AccusationNotAllowed {
+                    reason: "a player may never accuse himself".into(),
+                },
+                None if target.index() < self.seats.len()
+                    && self.seats[target.index()].revealed =>
+                {
+                    RuleError::AccusationNotAllowed {
+                        reason: "that player is already revealed".into(),
                     }
-                    None => RuleError::BadTarget { target },
                 }
-            }
+                None => RuleError::BadTarget { target },
+            },
             (Decision::Turn, Action::PlayTristan) if !self.holds(seat, Knight::Tristan) => {
                 RuleError::KnightNotHeld {
                     knight: Knight::Tristan,
                 }
             }
-            (Decision::Turn, Action::PlayTristan) => not_now("Tristan was already played this turn"),
+            (Decision::Turn, Action::PlayTristan) => {
+                not_now("Tristan was already played this turn")
+            }
             (Decision::Turn, Action::PlayGalahad { target }) => {
                 if !self.holds(seat, Knight::Galahad) {
                     RuleError::KnightNotHeld {
@@ -840,7 +883,9 @@ impl Game {
                     RuleError::BadTarget { target }
                 }
             }
-            (Decision::Turn, Action::Pass) => not_now("a player may pass only when no action is possible"),
+            (Decision::Turn, Action::Pass) => {
+                not_now("a player may pass only when no action is possible")
+            }
             (Decision::Announce, Action::Announce { card }) => {
                 RuleError::AnnouncementNotAllowed { card }
             }
@@ -856,12 +901,11 @@ impl Game {
                     }
                 }
             }
-            (
-                Decision::PercivalAccusation { .. } | Decision::PercivalEnd,
-                Action::PlayPercival,
-            ) => RuleError::KnightNotHeld {
-                knight: Knight::Percival,
-            },
+            (Decision::PercivalAccusation { .. } | Decision::PercivalEnd, Action::PlayPercival) => {
+                RuleError::KnightNotHeld {
+                    knight: Knight::Percival,
+                }
+            }
             (Decision::GawainChoose, Action::GawainPlay { .. }) => RuleError::BadChoice {
                 reason: "Gawain plays one of the three cards drawn, never a Morgan".into(),
             },
@@ -974,7 +1018,14 @@ impl Game {
                 let loyalty = self.seats[target.index()]
                     .loyalty
                     .expect("multiplayer seats hold a Loyalty card");
-                self.remember(seat, PrivateEvent::LoyaltySeen { seat: target, loyalty }, ev);
+                self.remember(
+                    seat,
+                    PrivateEvent::LoyaltySeen {
+                        seat: target,
+                        loyalty,
+                    },
+                    ev,
+                );
                 self.end_turn(ev);
             }
             Action::PlayArthur => {
@@ -1055,9 +1106,7 @@ impl Game {
                 self.take_knight(seat, Knight::Percival);
                 ev.emit(|| Event::PercivalPlayed { by: seat });
                 match std::mem::replace(&mut self.phase, Phase::Turn) {
-                    Phase::PercivalAccusation { target, .. } => {
-                        self.reveal_accused(target, 2, ev)
-                    }
+                    Phase::PercivalAccusation { target, .. } => self.reveal_accused(target, 2, ev),
                     Phase::PercivalEnd { flips, .. } => self.final_verdict(flips + 1, ev),
                     _ => unreachable!("checked"),
                 }
@@ -1583,6 +1632,52 @@ impl<S: EventSink> Emit<'_, S> {
     fn emit(&mut self, f: impl FnOnce() -> Event) {
         if self.sink.wants() {
             self.sink.push(f());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::NoEvents;
+    use rand::seq::IndexedRandom;
+
+    #[test]
+    fn quick_legality_agrees_with_legal_actions() {
+        let mut universe = vec![
+            Action::ListenToRumors,
+            Action::SpreadRumors,
+            Action::PassWindow,
+        ];
+        universe.extend(Quest::ALL.map(|quest| Action::GoOnQuest { quest }));
+        universe.extend((0..9).map(|i| Action::Accuse { target: Seat(i) }));
+        universe.extend(
+            Card::all_kinds(true)
+                .into_iter()
+                .map(|card| Action::Announce { card }),
+        );
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        for players in 1..=7 {
+            for seed in 0..30 {
+                let mut setup = Setup::new(players, seed);
+                setup.options.knights_to_the_rescue = seed % 2 == 0;
+                setup.options.morgan8 = seed % 3 == 0;
+                setup.options.merlin6 = seed % 3 == 0;
+                let mut g = Game::new(setup).unwrap();
+                while let Some((seat, _)) = g.decider() {
+                    let legal = g.legal_actions();
+                    for a in &universe {
+                        if let Some(quick) = g.quick_legality(seat, *a) {
+                            assert_eq!(quick, legal.contains(a), "{a:?} in {:?}", g.phase);
+                        }
+                    }
+                    let a = *legal.choose(&mut rng).unwrap();
+                    g.apply_to(seat, a, &mut NoEvents).unwrap();
+                    if g.history.len() > 2000 {
+                        break;
+                    }
+                }
+            }
         }
     }
 }
