@@ -102,7 +102,11 @@ impl fmt::Display for RuleError {
             },
             RuleError::NotNow { reason } => write!(f, "not now: {reason}"),
             RuleError::QuestNotAllowed { quest } => {
-                write!(f, "the top card of the Threats pile does not allow the {} quest", quest.name())
+                write!(
+                    f,
+                    "the top card of the Threats pile does not allow the {} quest",
+                    quest.name()
+                )
             }
             RuleError::NoCardsLeft => f.write_str("there are no Rumor cards left to draw"),
             RuleError::AccusationNotAllowed { reason } => write!(f, "no accusation: {reason}"),
@@ -122,9 +126,13 @@ impl std::error::Error for RuleError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "face", rename_all = "snake_case")]
 pub enum TopCard {
-    FaceUp { card: Card },
+    FaceUp {
+        card: Card,
+    },
     /// Placed face down under Morgan #1: only the drawer's announcement is known.
-    FaceDown { announced: Card },
+    FaceDown {
+        announced: Card,
+    },
 }
 
 impl TopCard {
@@ -158,41 +166,104 @@ pub enum EndReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    TurnBegins { seat: Seat, turn: u32 },
+    TurnBegins {
+        seat: Seat,
+        turn: u32,
+    },
     /// Under Morgan #2: the number this listener says aloud.
-    CountAloud { seat: Seat, number: u32 },
-    CardPlaced { seat: Seat, top: TopCard },
-    DeckReshuffled { cards: u32 },
+    CountAloud {
+        seat: Seat,
+        number: u32,
+    },
+    CardPlaced {
+        seat: Seat,
+        top: TopCard,
+    },
+    DeckReshuffled {
+        cards: u32,
+    },
     SilenceBegins,
     SilenceEnds,
     Morgan1Begins,
     Morgan2Begins,
     /// A Merlin ended Morgan #1 and #2's effects.
     MorganEffectsEnd,
-    Merlin4TokenPlaced { seat: Seat },
-    VivienExchange { drawer: Seat, recipient: Option<Seat> },
-    LoyaltyKept { seat: Seat },
-    WentOnQuest { seat: Seat, quest: Quest, merlin6_bonus: u8 },
-    ArthurPlayed { by: Seat, quester: Seat },
-    GawainPlayed { by: Seat, card: Option<Card> },
-    QuestResolved { resolution: Box<Resolution> },
-    SwordsPlaced { colour: Colour, count: u8 },
+    Merlin4TokenPlaced {
+        seat: Seat,
+    },
+    VivienExchange {
+        drawer: Seat,
+        recipient: Option<Seat>,
+    },
+    LoyaltyKept {
+        seat: Seat,
+    },
+    WentOnQuest {
+        seat: Seat,
+        quest: Quest,
+        merlin6_bonus: u8,
+    },
+    ArthurPlayed {
+        by: Seat,
+        quester: Seat,
+    },
+    GawainPlayed {
+        by: Seat,
+        card: Option<Card>,
+    },
+    QuestResolved {
+        resolution: Box<Resolution>,
+    },
+    SwordsPlaced {
+        colour: Colour,
+        count: u8,
+    },
     /// Swords ran out (16 in all): these could not be placed.
-    SwordsRanOut { colour: Colour, count: u8 },
-    KnightDrawn { seat: Seat },
+    SwordsRanOut {
+        colour: Colour,
+        count: u8,
+    },
+    KnightDrawn {
+        seat: Seat,
+    },
     MorganShuffledIn,
-    TristanPlayed { seat: Seat },
-    GalahadPlayed { seat: Seat, target: Seat },
-    Accused { accuser: Seat, target: Seat },
-    PercivalPlayed { by: Seat },
-    LoyaltyRevealed { seat: Seat, loyalty: Loyalty },
-    SwordsFlipped { count: u8 },
+    TristanPlayed {
+        seat: Seat,
+    },
+    GalahadPlayed {
+        seat: Seat,
+        target: Seat,
+    },
+    Accused {
+        accuser: Seat,
+        target: Seat,
+    },
+    PercivalPlayed {
+        by: Seat,
+    },
+    LoyaltyRevealed {
+        seat: Seat,
+        loyalty: Loyalty,
+    },
+    SwordsFlipped {
+        count: u8,
+    },
     /// Neither side holds 7 swords after the final reveal: play goes on.
     PlayGoesOn,
-    TraitorSpreadsRumors { seat: Seat },
-    Passed { seat: Seat },
-    GameOver { winner: Side, reason: EndReason },
-    Private { seat: Seat, private: PrivateEvent },
+    TraitorSpreadsRumors {
+        seat: Seat,
+    },
+    Passed {
+        seat: Seat,
+    },
+    GameOver {
+        winner: Side,
+        reason: EndReason,
+    },
+    Private {
+        seat: Seat,
+        private: PrivateEvent,
+    },
 }
 
 impl Event {
@@ -206,20 +277,40 @@ impl Event {
 #[serde(tag = "saw", rename_all = "snake_case")]
 pub enum PrivateEvent {
     /// Under Morgan #1, the card drawn.
-    Drew { card: Card },
+    Drew {
+        card: Card,
+    },
     /// A revealed Traitor's two cards.
-    DrewTwo { cards: Vec<Card> },
+    DrewTwo {
+        cards: Vec<Card>,
+    },
     /// Vivien: the Loyalty card held and the one offered.
-    VivienOffer { current: Loyalty, offered: Loyalty },
-    KeptLoyalty { loyalty: Loyalty },
-    Merlin4Quest { quest: Quest },
-    KnightDrawn { knight: Knight },
+    VivienOffer {
+        current: Loyalty,
+        offered: Loyalty,
+    },
+    KeptLoyalty {
+        loyalty: Loyalty,
+    },
+    Merlin4Quest {
+        quest: Quest,
+    },
+    KnightDrawn {
+        knight: Knight,
+    },
     /// Tristan: the Rumor deck, top card first.
-    DeckSeen { cards: Vec<Card> },
+    DeckSeen {
+        cards: Vec<Card>,
+    },
     /// Galahad: another player's Loyalty.
-    LoyaltySeen { seat: Seat, loyalty: Loyalty },
+    LoyaltySeen {
+        seat: Seat,
+        loyalty: Loyalty,
+    },
     /// Gawain's three cards.
-    GawainDrew { cards: Vec<Card> },
+    GawainDrew {
+        cards: Vec<Card>,
+    },
 }
 
 /// Where events go: a `Vec<Event>`, or [`NoEvents`] when nobody listens (fast simulations).

@@ -324,7 +324,8 @@ impl FromStr for Card {
                     "8" => Morgan::Eight,
                     "4" => {
                         return Err(CardCodeError(
-                            "Morgan #4 needs its value: morgan:4+1, morgan:4+2 or morgan:4+3".into(),
+                            "Morgan #4 needs its value: morgan:4+1, morgan:4+2 or morgan:4+3"
+                                .into(),
                         ));
                     }
                     _ => return Err(bad()),
