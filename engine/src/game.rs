@@ -467,6 +467,35 @@ impl Game {
         Ok(g)
     }
 
+    /// The state as JSON (it carries [`FORMAT_VERSION`]).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a game always serializes")
+    }
+
+    /// Read a state saved by [`Game::to_json`]: a newer format or a damaged text is refused with a
+    /// clear reason, never misread.
+    pub fn from_json(text: &str) -> Result<Game, LoadError> {
+        #[derive(Deserialize)]
+        struct Head {
+            format: u32,
+        }
+        let head: Head =
+            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        if head.format > FORMAT_VERSION {
+            return Err(LoadError::Newer {
+                found: head.format,
+                supported: FORMAT_VERSION,
+            });
+        }
+        let g: Game = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
+        if g.seats.len() != g.setup.players as usize || g.current.index() >= g.seats.len() {
+            return Err(LoadError::Damaged(
+                "the seats do not match the setup".into(),
+            ));
+        }
+        Ok(g)
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Reading the state
     // ---------------------------------------------------------------------------------------------
@@ -1588,6 +1617,29 @@ impl Game {
     }
 }
 
+/// Why a saved state could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// Not a game, or a game whose text was damaged.
+    Damaged(String),
+    /// Saved by a newer version of the game.
+    Newer { found: u32, supported: u32 },
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Damaged(why) => write!(f, "this saved game is damaged ({why})"),
+            LoadError::Newer { found, supported } => write!(
+                f,
+                "this game was saved by a newer version of Camelot (format {found}; this one reads up to {supported})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// Why a replay failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
@@ -1641,6 +1693,30 @@ mod tests {
     use super::*;
     use crate::action::NoEvents;
     use rand::seq::IndexedRandom;
+
+    #[test]
+    fn saved_states_load_and_newer_or_damaged_ones_are_refused() {
+        let g = Game::new(Setup::new(4, 9)).unwrap();
+        let text = g.to_json();
+        assert_eq!(Game::from_json(&text).unwrap().table_view(), g.table_view());
+        let newer = text.replacen("\"format\":1", "\"format\":99", 1);
+        assert!(matches!(
+            Game::from_json(&newer),
+            Err(LoadError::Newer { found: 99, .. })
+        ));
+        assert!(matches!(
+            Game::from_json("{\"format\":1}"),
+            Err(LoadError::Damaged(_))
+        ));
+        assert!(matches!(
+            Game::from_json("not json"),
+            Err(LoadError::Damaged(_))
+        ));
+        assert!(matches!(
+            Game::from_json(&text[..text.len() / 2]),
+            Err(LoadError::Damaged(_))
+        ));
+    }
 
     #[test]
     fn quick_legality_agrees_with_legal_actions() {
