@@ -541,6 +541,7 @@ pub const INFERRED: &[&str] = &[
     "Swords: Saxons 1, Dragon 3, Holy Grail 3",
     "Only 16 swords exist: once all are on the table, no more are placed",
     "Promo Morgan #8 and Merlin #6 are shuffled into the deck when their option is on",
+    "With no Rumor card left to draw and no quest symbol on top, a player may go on any quest",
 ];
 
 static MORGAN4_SYMBOLS: [Quest; 5] = Quest::ALL;

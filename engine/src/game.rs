@@ -547,9 +547,18 @@ impl Game {
         self.pile.last().map(PileCard::top)
     }
 
-    /// The quests the visible top card allows.
+    /// The quests the visible top card allows. When no Rumor card is left to draw (deck and discard
+    /// pile empty, every card on the Threats pile) and the top card shows no symbol, any quest may be
+    /// chosen, so the pile can be dealt with (**inferred**: the rule book does not cover it).
     pub fn allowed_quests(&self) -> &'static [Quest] {
-        self.top().map(|t| t.shown().symbols()).unwrap_or(&[])
+        let Some(top) = self.top() else {
+            return &[];
+        };
+        let symbols = top.shown().symbols();
+        if symbols.is_empty() && !self.can_draw() {
+            return &Quest::ALL;
+        }
+        symbols
     }
 
     pub fn silence(&self) -> Option<Silence> {

@@ -9,6 +9,7 @@
 //! the card manifest and every inferred number live in [`cards`].
 
 pub mod action;
+pub mod bot;
 pub mod cards;
 pub mod game;
 pub mod resolve;

@@ -278,7 +278,9 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
     let main_count = stacks[main_i].cards.iter().filter(|c| !c.gawain).count();
     let merlin5 = merlin5_present && main_count == 5;
 
-    // 4. Merlins, each separately: remove the highest numbered card ( `?` are never removed).
+    // 4. Merlins, each separately, in the order they lie in the pile (bottom first): remove the highest
+    //    numbered card (`?` are never removed). The order only matters under promo Morgan #8, when a
+    //    Merlin #4 on the merged Picts-and-Saxons stack and a Merlin #1 can reach the same cards.
     for tc in &characters {
         let Card::Merlin(m) = tc.card else { continue };
         let targets: Vec<Vec<Quest>> = match m {

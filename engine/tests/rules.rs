@@ -270,7 +270,7 @@ fn morgan4_allows_any_quest() {
 #[test]
 fn merlin_and_other_morgans_allow_no_quest() {
     for code in ["merlin:1", "morgan:3", "vivien"] {
-        let mut g = game(1, None, &[code]);
+        let mut g = game(1, None, &[code, "grail:2"]);
         listen(&mut g, 1);
         assert!(g.allowed_quests().is_empty(), "{code}");
     }
@@ -286,15 +286,6 @@ fn the_discard_pile_is_reshuffled_when_the_deck_runs_out() {
     let ev = act(&mut g, Action::ListenToRumors);
     assert!(ev.contains(&Event::DeckReshuffled { cards: 2 }));
     assert_eq!(g.table_view().deck_count, 1);
-}
-
-#[test]
-fn with_no_card_to_draw_and_no_quest_a_player_can_only_pass() {
-    let mut g = game(1, None, &["merlin:1"]);
-    listen(&mut g, 1);
-    assert_eq!(g.legal_actions(), vec![Action::Pass]);
-    act(&mut g, Action::Pass);
-    assert!(g.apply(Seat(0), Action::ListenToRumors).is_err());
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -1656,4 +1647,14 @@ fn swords_run_out_at_sixteen() {
     assert_eq!(ran_out, 5);
     assert_eq!(swords(&g), (6, 10));
     assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
+}
+
+#[test]
+fn with_every_card_on_the_pile_and_no_symbol_on_top_any_quest_may_be_chosen() {
+    let mut g = game(1, None, &["dragon:2", "merlin:1"]);
+    listen(&mut g, 2);
+    assert_eq!(g.allowed_quests(), &Quest::ALL);
+    assert!(!g.legal_actions().contains(&Action::Pass));
+    quest(&mut g, Quest::Grail);
+    assert_eq!(swords(&g), (0, 1));
 }
