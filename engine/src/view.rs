@@ -340,6 +340,15 @@ mod tests {
                             continue;
                         }
                         assert_eq!(a, b, "seat {s}'s view leaks");
+                        if seat == decider {
+                            // A computer knight sees only its view: it decides the same whatever
+                            // the hidden state.
+                            for level in crate::bot::Level::ALL {
+                                let mut x = crate::bot::Bot::new(seat, level, players, seed);
+                                let mut y = x.clone();
+                                assert_eq!(x.decide(&a), y.decide(&b));
+                            }
+                        }
                     }
                     checked += 1;
                 }
