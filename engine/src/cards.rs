@@ -542,6 +542,9 @@ pub const INFERRED: &[&str] = &[
     "Only 16 swords exist: once all are on the table, no more are placed",
     "Promo Morgan #8 and Merlin #6 are shuffled into the deck when their option is on",
     "With no Rumor card left to draw and no quest symbol on top, a player may go on any quest",
+    "Under Morgan #1, Vivien's exchange, Merlin #4's token and Merlin #6's quest follow the announcement",
+    "Merlins act in the order they lie in the pile (it matters only under promo Morgan #8)",
+    "Percival is played when the accusation is made, before the Loyalty card is shown",
 ];
 
 static MORGAN4_SYMBOLS: [Quest; 5] = Quest::ALL;

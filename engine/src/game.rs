@@ -1136,7 +1136,7 @@ impl Game {
                                 gawain: true,
                             });
                         }
-                        self.card_comes_into_play(seat, card, card, then, ev);
+                        self.card_comes_into_play(seat, card, then, ev);
                     }
                 }
             }
@@ -1276,15 +1276,15 @@ impl Game {
         self.pile.push(pc);
         let top = pc.top();
         ev.emit(|| Event::CardPlaced { seat, top });
-        self.card_comes_into_play(seat, card, top.shown(), then, ev);
+        self.card_comes_into_play(seat, top.shown(), then, ev);
     }
 
     /// A card comes into play (placed on the pile, or played by Gawain): `shown` is what the table
-    /// knows of it (the announcement under Morgan #1), `card` what it is.
+    /// knows of it (the card, or the announcement under Morgan #1). Silence, Morgan #1 and #2,
+    /// and the draw-time effects follow `shown` (settled reading, `card-game.md` §4).
     fn card_comes_into_play<S: EventSink>(
         &mut self,
         seat: Seat,
-        card: Card,
         shown: Card,
         then: Then,
         ev: &mut Emit<'_, S>,
@@ -1320,8 +1320,10 @@ impl Game {
             }
             _ => {}
         }
-        // What the card does the moment it is drawn follows what it is.
-        match card {
+        // What the card does the moment it is drawn also follows what the table knows: a Traitor who
+        // announces a Merlin #4 marks a token (with no effect at quest time, since the card is not one);
+        // one who hides a Vivien makes no exchange. Quest-time effects follow the cards as revealed.
+        match shown {
             Card::Vivien => self.start_vivien(seat, then, ev),
             Card::Merlin(Merlin::Four) => self.phase = Phase::Merlin4Quest { seat, then },
             Card::Merlin(Merlin::Six)

@@ -1658,3 +1658,29 @@ fn with_every_card_on_the_pile_and_no_symbol_on_top_any_quest_may_be_chosen() {
     quest(&mut g, Quest::Grail);
     assert_eq!(swords(&g), (0, 1));
 }
+
+#[test]
+fn morgan1_draw_time_effects_follow_the_announcement() {
+    // The Traitor (seat 1) draws a Merlin #4 in secret and calls it a Grail 3: no token is placed,
+    // Morgan #1 stays in force, and at quest time the card (a Merlin #4 with no quest) removes nothing.
+    let mut g = game(
+        3,
+        Some(1),
+        &["morgan:1", "merlin:4", "grail:5", "grail:4", "grail:3"],
+    );
+    listen(&mut g, 1);
+    act(&mut g, Action::ListenToRumors);
+    let ev = act(&mut g, Action::Announce { card: c("grail:3") });
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, Event::Merlin4TokenPlaced { .. }))
+    );
+    assert_eq!(g.table_view().merlin4_tokens, 0);
+    assert!(g.table_view().morgan1);
+    // A loyal drawer announcing the truth about a Vivien makes the exchange.
+    let mut g = game(3, None, &["morgan:1", "vivien", "grail:2"]);
+    listen(&mut g, 1);
+    act(&mut g, Action::ListenToRumors);
+    act(&mut g, Action::Announce { card: c("vivien") });
+    assert_eq!(g.decider(), Some((Seat(1), Decision::VivienRecipient)));
+}
