@@ -1,1 +1,503 @@
-fn main() {}
+//! `camelot`: the rules engine on the command line.
+//!
+//! ```text
+//! camelot resolve FILE|-      resolve quest scenarios (one JSON object or an array of them)
+//! camelot play FILE|-         play a scripted game, print each action's events and the final table
+//! camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N]
+//! ```
+//!
+//! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
+//! a rule error prints what it could and exits with 1.
+
+use camelot::sim::{self, SimConfig};
+use camelot::{Deal, Game, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::io::Read;
+use std::process::ExitCode;
+use std::time::Instant;
+
+const USAGE: &str = "\
+camelot — Shadows over Camelot: The Card Game, the rules engine on the command line
+
+USAGE:
+    camelot resolve FILE      Resolve quest scenarios: FILE (or - for stdin) holds one
+                              {\"main\": \"excalibur\", \"pile\": [\"excalibur:5\", ...]} or an array of them
+    camelot play FILE         Play a scripted game (FILE or -): setup, optional deal, actions;
+                              prints each action's events and the final table view
+    camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N]
+                              Play N games with the built-in policy and print the results
+    camelot help              This text
+
+Card codes: picts|saxons|dragon|excalibur|grail + :? or :2..:5, morgan:1..morgan:8 (morgan:4+1|+2|+3),
+merlin:1..merlin:6 (merlin:4@<quest> in a pile), mordred, vivien.
+Exit codes: 0 ok, 1 a scripted action was refused, 2 bad usage or input.";
+
+/// A failure: the message for stderr and the exit code.
+struct Failure {
+    message: String,
+    code: u8,
+}
+
+impl Failure {
+    fn input(message: impl Into<String>) -> Self {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("resolve") => cmd_resolve(&args[1..]),
+        Some("play") => cmd_play(&args[1..]),
+        Some("simulate") => cmd_simulate(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some("--version" | "-V") => {
+            println!("camelot {}", env!("CARGO_PKG_VERSION"));
+            Ok(())
+        }
+        Some(other) => Err(Failure::input(format!(
+            "unknown command `{other}` (expected resolve, play or simulate; try `camelot help`)"
+        ))),
+        None => Err(Failure::input(format!("no command given\n\n{USAGE}"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("camelot: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// The single FILE argument of `resolve` and `play`, read whole (`-` reads stdin).
+fn read_input(command: &str, args: &[String]) -> Result<String, Failure> {
+    let path = match args {
+        [path] => path,
+        [] => {
+            return Err(Failure::input(format!(
+                "`camelot {command}` needs a FILE (or - for stdin)"
+            )));
+        }
+        _ => {
+            return Err(Failure::input(format!(
+                "`camelot {command}` takes one FILE, got {}",
+                args.len()
+            )));
+        }
+    };
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(path)
+            .map_err(|e| Failure::input(format!("cannot read {path}: {e}")))
+    }
+}
+
+fn parse_json(text: &str) -> Result<Value, Failure> {
+    serde_json::from_str(text)
+        .map_err(|e| Failure::input(format!("the input is not valid JSON: {e}")))
+}
+
+fn print_json(value: &impl Serialize) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(value).expect("our output serializes")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// camelot resolve
+// ---------------------------------------------------------------------------------------------------
+
+struct Scenario {
+    main: Quest,
+    pile: Vec<ThreatCard>,
+    merlin6_bonus: u8,
+}
+
+fn scenario(index: usize, v: &Value) -> Result<Scenario, Failure> {
+    let bad = |msg: String| Failure::input(format!("scenario {index}: {msg}"));
+    let Value::Object(fields) = v else {
+        return Err(bad(format!(
+            "expected an object {{\"main\": ..., \"pile\": [...]}}, got {}",
+            kind(v)
+        )));
+    };
+    if let Some(k) = fields
+        .keys()
+        .find(|k| !["main", "pile", "merlin6_bonus"].contains(&k.as_str()))
+    {
+        return Err(bad(format!(
+            "unknown field `{k}` (expected main, pile, merlin6_bonus)"
+        )));
+    }
+    let main = match fields.get("main") {
+        Some(Value::String(s)) => s.parse::<Quest>().map_err(|e| {
+            bad(format!(
+                "main: {e} (expected picts, saxons, dragon, excalibur or grail)"
+            ))
+        })?,
+        Some(other) => {
+            return Err(bad(format!(
+                "main: expected a quest name, got {}",
+                kind(other)
+            )));
+        }
+        None => return Err(bad("missing field `main` (the quest gone on)".into())),
+    };
+    let pile = match fields.get("pile") {
+        Some(Value::Array(cards)) => cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                Value::String(code) => code
+                    .parse::<ThreatCard>()
+                    .map_err(|e| bad(format!("pile card {i} `{code}`: {e}"))),
+                other => Err(bad(format!(
+                    "pile card {i}: expected a card code string, got {}",
+                    kind(other)
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        Some(other) => {
+            return Err(bad(format!(
+                "pile: expected an array of card codes (bottom first), got {}",
+                kind(other)
+            )));
+        }
+        None => return Err(bad("missing field `pile` (card codes, bottom first)".into())),
+    };
+    let merlin6_bonus = match fields.get("merlin6_bonus") {
+        None | Some(Value::Null) => 0,
+        Some(v) => match v.as_u64() {
+            Some(n @ 0..=3) => n as u8,
+            _ => return Err(bad(format!("merlin6_bonus must be 0 to 3, got {v}"))),
+        },
+    };
+    Ok(Scenario {
+        main,
+        pile,
+        merlin6_bonus,
+    })
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON object whose keys keep their order (quest order, not alphabetical).
+struct Ordered<V>(Vec<(&'static str, V)>);
+
+impl<V: Serialize> Serialize for Ordered<V> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
+    }
+}
+
+#[derive(Serialize)]
+struct ResolveOutput {
+    totals: Ordered<u16>,
+    outcomes: Ordered<camelot::Outcome>,
+    white: u8,
+    black: u8,
+    evil_wins_now: bool,
+}
+
+fn resolve_one(s: &Scenario) -> ResolveOutput {
+    let r = camelot::resolve(&s.pile, s.main, s.merlin6_bonus);
+    let code = |q: QuestStack| q.code();
+    ResolveOutput {
+        totals: Ordered(
+            r.stacks
+                .iter()
+                .filter_map(|st| st.total.map(|t| (code(st.quest), t)))
+                .collect(),
+        ),
+        outcomes: Ordered(
+            r.stacks
+                .iter()
+                .map(|st| (code(st.quest), st.outcome))
+                .collect(),
+        ),
+        white: r.white,
+        black: r.black,
+        evil_wins_now: r.evil_wins_now,
+    }
+}
+
+fn cmd_resolve(args: &[String]) -> Result<(), Failure> {
+    let input = parse_json(&read_input("resolve", args)?)?;
+    match &input {
+        Value::Array(items) => {
+            let scenarios = items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| scenario(i, v))
+                .collect::<Result<Vec<_>, _>>()?;
+            let out: Vec<ResolveOutput> = scenarios.iter().map(resolve_one).collect();
+            print_json(&out);
+        }
+        Value::Object(_) => print_json(&resolve_one(&scenario(0, &input)?)),
+        other => {
+            return Err(Failure::input(format!(
+                "expected a scenario object or an array of them, got {}",
+                kind(other)
+            )));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------------
+// camelot play
+// ---------------------------------------------------------------------------------------------------
+
+/// One scripted action and what it did.
+#[derive(Serialize)]
+struct PlayStep {
+    index: usize,
+    seat: Seat,
+    action: camelot::Action,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<Vec<camelot::Event>>,
+    /// The rule error (its JSON form plus a `message`), for the action that was refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Value>,
+}
+
+#[derive(Serialize)]
+struct PlayOutput {
+    /// Every action was applied.
+    ok: bool,
+    steps: Vec<PlayStep>,
+    /// Actions not tried after a refused one.
+    skipped: usize,
+    /// The public view of the table after the last applied action.
+    r#final: camelot::TableView,
+}
+
+const PLAY_FIELDS: [&str; 7] = [
+    "players", "first", "seed", "options", "deal", "actions", "comment",
+];
+
+/// Read a field of the script with serde, naming the field in the error.
+fn field<T: serde::de::DeserializeOwned>(
+    fields: &Map<String, Value>,
+    name: &str,
+) -> Result<Option<T>, Failure> {
+    match fields.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => T::deserialize(v)
+            .map(Some)
+            .map_err(|e| Failure::input(format!("{name}: {e}"))),
+    }
+}
+
+fn cmd_play(args: &[String]) -> Result<(), Failure> {
+    let input = parse_json(&read_input("play", args)?)?;
+    let Value::Object(fields) = &input else {
+        return Err(Failure::input(format!(
+            "a script is an object {{\"players\": ..., \"actions\": [...]}}, got {}",
+            kind(&input)
+        )));
+    };
+    if let Some(k) = fields.keys().find(|k| !PLAY_FIELDS.contains(&k.as_str())) {
+        return Err(Failure::input(format!(
+            "unknown field `{k}` (expected {})",
+            PLAY_FIELDS.join(", ")
+        )));
+    }
+    let players: u8 = field(fields, "players")?
+        .ok_or_else(|| Failure::input("missing field `players` (1 to 7)"))?;
+    let setup = Setup {
+        players,
+        first: Seat(field(fields, "first")?.unwrap_or(0)),
+        options: field::<Options>(fields, "options")?.unwrap_or_default(),
+        seed: field(fields, "seed")?.unwrap_or(0),
+    };
+    let deal: Option<Deal> = field(fields, "deal")?;
+    let actions: Vec<Played> = match fields.get("actions") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                Played::deserialize(v).map_err(|e| Failure::input(format!("action {i}: {e}")))
+            })
+            .collect::<Result<_, _>>()?,
+        Some(other) => {
+            return Err(Failure::input(format!(
+                "actions: expected an array of {{\"seat\": N, \"action\": {{\"type\": ...}}}}, got {}",
+                kind(other)
+            )));
+        }
+    };
+    let mut game = match deal {
+        Some(d) => Game::with_deal(setup, d),
+        None => Game::new(setup),
+    }
+    .map_err(|e| Failure::input(format!("setup: {e}")))?;
+
+    let mut steps = Vec::with_capacity(actions.len());
+    let mut refused = None;
+    for (index, p) in actions.iter().enumerate() {
+        match game.apply(p.seat, p.action) {
+            Ok(events) => steps.push(PlayStep {
+                index,
+                seat: p.seat,
+                action: p.action,
+                events: Some(events),
+                error: None,
+            }),
+            Err(error) => {
+                let mut e = serde_json::to_value(&error).expect("errors serialize");
+                if let Value::Object(m) = &mut e {
+                    m.insert("message".into(), Value::String(error.to_string()));
+                }
+                steps.push(PlayStep {
+                    index,
+                    seat: p.seat,
+                    action: p.action,
+                    events: None,
+                    error: Some(e),
+                });
+                refused = Some((index, error));
+                break;
+            }
+        }
+    }
+    let skipped = refused.as_ref().map_or(0, |(i, _)| actions.len() - i - 1);
+    print_json(&PlayOutput {
+        ok: refused.is_none(),
+        steps,
+        skipped,
+        r#final: game.table_view(),
+    });
+    match refused {
+        None => Ok(()),
+        Some((index, error)) => Err(Failure {
+            message: format!(
+                "action {index} ({} by {}) refused: {error}",
+                serde_json::to_string(&actions[index].action).expect("actions serialize"),
+                actions[index].seat
+            ),
+            code: 1,
+        }),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// camelot simulate
+// ---------------------------------------------------------------------------------------------------
+
+#[derive(Serialize)]
+struct SimulateOutput {
+    games: u64,
+    players: u8,
+    seed: u64,
+    expert: bool,
+    loyal_wins: u64,
+    evil_wins: u64,
+    /// Evil wins by Morgan #7 (counted in evil_wins too).
+    morgan7_losses: u64,
+    unfinished: u64,
+    /// Mean number of turns of a finished game.
+    mean_turns: f64,
+    /// Illegal choices of the built-in policy (always 0 unless it has a bug).
+    policy_errors: u64,
+    seconds: f64,
+    games_per_second: f64,
+}
+
+fn cmd_simulate(args: &[String]) -> Result<(), Failure> {
+    let mut config = SimConfig::new(1000, 4, 1);
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = |what: &str| -> Result<u64, Failure> {
+            let v = it
+                .next()
+                .ok_or_else(|| Failure::input(format!("{flag} needs {what}")))?;
+            v.parse::<u64>()
+                .map_err(|_| Failure::input(format!("{flag} needs {what}, got `{v}`")))
+        };
+        match flag.as_str() {
+            "--games" => config.games = value("a number of games")?,
+            "--players" => {
+                let p = value("a number of players (1 to 7)")?;
+                if !(1..=7).contains(&p) {
+                    return Err(Failure::input(format!("--players must be 1 to 7, got {p}")));
+                }
+                config.players = p as u8;
+            }
+            "--seed" => config.seed = value("a seed (a whole number)")?,
+            "--max-actions" => {
+                config.max_actions = u32::try_from(value("a number of actions")?)
+                    .map_err(|_| Failure::input("--max-actions is too large"))?
+            }
+            "--expert" => config.options.knights_to_the_rescue = true,
+            "--promos" => {
+                config.options.morgan8 = true;
+                config.options.merlin6 = true;
+            }
+            other => {
+                return Err(Failure::input(format!(
+                    "unknown option `{other}` for simulate (expected --games, --players, --seed, --expert, --promos, --max-actions)"
+                )));
+            }
+        }
+    }
+    let start = Instant::now();
+    let report = sim::simulate(&config).map_err(|e| Failure::input(format!("setup: {e}")))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let games_per_second = if seconds > 0.0 {
+        (report.games as f64 / seconds).round()
+    } else {
+        0.0
+    };
+    let round = |x: f64, digits: i32| {
+        let f = 10f64.powi(digits);
+        (x * f).round() / f
+    };
+    let out = SimulateOutput {
+        games: report.games,
+        players: config.players,
+        seed: config.seed,
+        expert: config.options.knights_to_the_rescue,
+        loyal_wins: report.loyal_wins,
+        evil_wins: report.evil_wins,
+        morgan7_losses: report.morgan7_losses,
+        unfinished: report.unfinished,
+        mean_turns: round(report.mean_turns(), 2),
+        policy_errors: report.policy_errors,
+        seconds: round(seconds, 3),
+        games_per_second,
+    };
+    println!(
+        "{}",
+        serde_json::to_string(&out).expect("our output serializes")
+    );
+    Ok(())
+}

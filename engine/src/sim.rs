@@ -1,1 +1,1091 @@
 //! Simple built-in policies and whole-game simulation (see `camelot simulate`).
+//!
+//! [`SimplePolicy`] plays any seat from what that seat may know at a real table: the visible top card,
+//! the swords, who is revealed and who has accused, every card that was placed face up and every
+//! announcement made under Morgan #1 (the table saw them all as they were placed), what a revealed pile
+//! showed — plus that seat's own secrets (its Loyalty card, its Knight cards, the card it just drew, the
+//! quests of its own Merlin #4 tokens, what Galahad showed it). It never looks at the deck order, the
+//! cards under a face-down top it did not place, or another seat's hand.
+//!
+//! [`simulate`] plays many complete games with it and counts who won; it does no timing (so that it also
+//! runs in the browser, where `std::time::Instant` is not available): the `camelot simulate` command and
+//! the `simulate` benchmark time it. Everything here avoids allocating per decision: a game is played
+//! with [`Game::apply_to`] and [`NoEvents`], and the policy reads the state through cheap accessors.
+
+use crate::action::{Action, EndReason, Keep, NoEvents, Seat, Side};
+use crate::cards::{Card, Knight, Loyalty, Merlin, Morgan, Quest, RumorValue};
+use crate::game::{Decision, Game, Options, Phase, Setup, SetupError};
+use crate::resolve::Outcome;
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+// ---------------------------------------------------------------------------------------------------
+// Counting a pile without allocating
+// ---------------------------------------------------------------------------------------------------
+
+/// A Threats pile as one seat can count it: per quest, the numbered cards by value and the `?` cards,
+/// plus the characters that change the totals. [`Tally::totals`] then [`Totals::estimate`] follow
+/// [`crate::resolve`] exactly for the cards counted (a test checks it), without allocating: the totals
+/// are worked out once per decision, and each candidate quest costs a few comparisons. One known gap:
+/// under promo Morgan #8, a Merlin #4 on Picts or Saxons facing a Pict and a Saxon of equal value may
+/// remove the other one of the two (the tally does not keep the pile order), which can change which
+/// cards a later Merlin #1 removes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Numbered cards per quest ([`Quest::index`]), by value: index 0 is a 2, index 3 a 5.
+    numbers: [[u8; 4]; 5],
+    /// Per quest: the sum of the numbered cards, how many there are, how many `?`.
+    sums: [u16; 5],
+    numbered: [u8; 5],
+    questions: [u8; 5],
+    mordreds: u8,
+    morgan3: u8,
+    morgan4: u8,
+    morgan5: bool,
+    morgan6: bool,
+    morgan7: bool,
+    morgan8: bool,
+    merlin5: bool,
+    /// The Merlins that remove cards, in pile order (their order matters under Morgan #8): 1 to 3 for
+    /// Merlin #1 to #3, 4 + [`Quest::index`] for a Merlin #4 whose quest the counting seat knows.
+    merlins: [u8; 8],
+    merlin_count: u8,
+    cards: u8,
+}
+
+static ALL_QUESTS: [Quest; 5] = Quest::ALL;
+const PICTS: usize = 0;
+const SAXONS: usize = 1;
+
+/// Every quest's total in a counted pile, after Merlin's removals (see [`Tally::totals`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Totals {
+    /// Per stack ([`Quest::index`]; under Morgan #8 the merged stack sits at Picts and Saxons is empty).
+    total: [u16; 5],
+    /// Cards left in each stack, and cards before Merlin's removals (for Merlin #5).
+    left: [u8; 5],
+    before: [u8; 5],
+    morgan3: u8,
+    morgan5: bool,
+    morgan7: bool,
+    morgan8: bool,
+    merlin5: bool,
+}
+
+/// What going on a quest would bring, as far as a [`Tally`] knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    pub main_total: Option<u16>,
+    pub main_outcome: Outcome,
+    /// Swords of each colour placed by every quest in the pile (Morgan #3 included).
+    pub white: u8,
+    pub black: u8,
+    /// Morgan #7 and a main total of 14 or more.
+    pub evil_wins_now: bool,
+}
+
+impl Estimate {
+    /// The quest's worth to the loyal side: white minus black swords, a lost game far below anything.
+    pub fn net(&self) -> i16 {
+        if self.evil_wins_now {
+            -100
+        } else {
+            i16::from(self.white) - i16::from(self.black)
+        }
+    }
+}
+
+impl Tally {
+    /// Count one card (`merlin4`: the quest of a Merlin #4, when the counting seat knows it).
+    #[inline]
+    pub fn add(&mut self, card: Card, merlin4: Option<Quest>) {
+        self.cards = self.cards.saturating_add(1);
+        match card {
+            Card::Quest(q, v) => {
+                let i = q.index();
+                match v.points() {
+                    Some(p) => {
+                        self.numbers[i][usize::from(p - 2)] += 1;
+                        self.sums[i] += u16::from(p);
+                        self.numbered[i] += 1;
+                    }
+                    None => self.questions[i] += 1,
+                }
+            }
+            Card::Morgan(m) => match m {
+                Morgan::One | Morgan::Two => {}
+                Morgan::Three => self.morgan3 += 1,
+                Morgan::Four(b) => self.morgan4 += b.bonus(),
+                Morgan::Five => self.morgan5 = true,
+                Morgan::Six => self.morgan6 = true,
+                Morgan::Seven => self.morgan7 = true,
+                Morgan::Eight => self.morgan8 = true,
+            },
+            Card::Merlin(m) => {
+                let code = match (m, merlin4) {
+                    (Merlin::One | Merlin::Two | Merlin::Three, _) => m.number(),
+                    (Merlin::Four, Some(q)) => 4 + q.index() as u8,
+                    (Merlin::Five, _) => {
+                        self.merlin5 = true;
+                        return;
+                    }
+                    _ => return,
+                };
+                if let Some(slot) = self.merlins.get_mut(usize::from(self.merlin_count)) {
+                    *slot = code;
+                    self.merlin_count += 1;
+                }
+            }
+            Card::Mordred => self.mordreds += 1,
+            Card::Vivien => {}
+        }
+    }
+
+    /// How many cards were counted.
+    pub fn len(&self) -> usize {
+        usize::from(self.cards)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards == 0
+    }
+
+    /// Every quest's total: Merlin's removals (the highest numbered card, never a `?`), `?` values,
+    /// Mordred, Morgan #4, #6 and #8, as in [`crate::resolve`] §3 steps 4–5.
+    pub fn totals(&self) -> Totals {
+        let mut sums = self.sums;
+        let mut numbered = self.numbered;
+        if self.merlin_count > 0 {
+            let mut nums = self.numbers;
+            let mut remove = |quests: &[usize]| {
+                for v in (0..4).rev() {
+                    for &q in quests {
+                        if nums[q][v] > 0 {
+                            nums[q][v] -= 1;
+                            sums[q] -= v as u16 + 2;
+                            numbered[q] -= 1;
+                            return;
+                        }
+                    }
+                }
+            };
+            for &code in &self.merlins[..usize::from(self.merlin_count)] {
+                match code {
+                    1 => {
+                        remove(&[PICTS]);
+                        remove(&[SAXONS]);
+                    }
+                    2 => {
+                        remove(&[Quest::Dragon.index()]);
+                        remove(&[Quest::Grail.index()]);
+                    }
+                    3 => {
+                        remove(&[Quest::Excalibur.index()]);
+                        remove(&[Quest::Grail.index()]);
+                    }
+                    _ => {
+                        let q = usize::from(code - 4);
+                        if self.morgan8 && q <= SAXONS {
+                            remove(&[PICTS, SAXONS]);
+                        } else {
+                            remove(&[q]);
+                        }
+                    }
+                }
+            }
+        }
+        let mut questions = self.questions;
+        let mut before: [u8; 5] = std::array::from_fn(|q| self.numbered[q] + self.questions[q]);
+        if self.morgan8 {
+            // Picts and Saxons merge into one stack, kept at Picts.
+            sums[PICTS] += std::mem::take(&mut sums[SAXONS]);
+            numbered[PICTS] += std::mem::take(&mut numbered[SAXONS]);
+            questions[PICTS] += std::mem::take(&mut questions[SAXONS]);
+            before[PICTS] += std::mem::take(&mut before[SAXONS]);
+        }
+        let mut total = [0u16; 5];
+        let mut left = [0u8; 5];
+        for q in 0..5 {
+            let n = numbered[q] + questions[q];
+            left[q] = n;
+            if n == 0 {
+                continue;
+            }
+            let question_value = if self.morgan6 { 1 } else { questions[q] };
+            let mordred = if q <= SAXONS {
+                u16::from(self.mordreds) * u16::from(n)
+            } else {
+                0
+            };
+            total[q] = sums[q]
+                + u16::from(questions[q]) * u16::from(question_value)
+                + mordred
+                + u16::from(self.morgan4);
+        }
+        Totals {
+            total,
+            left,
+            before,
+            morgan3: self.morgan3,
+            morgan5: self.morgan5,
+            morgan7: self.morgan7,
+            morgan8: self.morgan8,
+            merlin5: self.merlin5,
+        }
+    }
+
+    /// The outcome of going on `main` now (with promo Merlin #6's `bonus`, 0 otherwise).
+    pub fn evaluate(&self, main: Quest, bonus: u8) -> Estimate {
+        self.totals().estimate(main, bonus)
+    }
+}
+
+impl Totals {
+    /// Quest `q`'s total if it is not the main quest (`None`: no card of it left).
+    pub fn total(&self, q: Quest) -> Option<u16> {
+        let i = self.stack(q);
+        (self.left[i] > 0).then_some(self.total[i])
+    }
+
+    fn stack(&self, q: Quest) -> usize {
+        if self.morgan8 && q == Quest::Saxons {
+            PICTS
+        } else {
+            q.index()
+        }
+    }
+
+    /// Going on `main` (with promo Merlin #6's `bonus`): every quest's swords.
+    #[inline]
+    pub fn estimate(&self, main: Quest, bonus: u8) -> Estimate {
+        let m = self.stack(main);
+        let mut est = Estimate {
+            main_total: None,
+            main_outcome: Outcome::Baseless,
+            white: 0,
+            black: 0,
+            evil_wins_now: false,
+        };
+        for (i, quest) in ALL_QUESTS.iter().enumerate() {
+            let value = if self.morgan8 && i == PICTS {
+                crate::cards::MERGED_PICTS_SAXONS_SWORDS
+            } else {
+                quest.swords()
+            };
+            if i != m {
+                if self.left[i] > 0 && self.total[i] >= 14 {
+                    est.black += value + self.morgan3;
+                }
+                continue;
+            }
+            let total = self.total[i] + u16::from(bonus);
+            if self.left[i] > 0 || bonus > 0 {
+                est.main_total = Some(total);
+            }
+            let success_from = if self.morgan5 { 12 } else { 11 };
+            if (self.merlin5 && self.before[i] == 5) || (success_from..=13).contains(&total) {
+                est.main_outcome = Outcome::Success;
+                est.white += value + self.morgan3;
+            } else if total >= 14 {
+                est.main_outcome = Outcome::Defeat;
+                est.evil_wins_now = self.morgan7;
+                est.black += value + self.morgan3;
+            } else {
+                est.black += 1 + self.morgan3;
+            }
+        }
+        est
+    }
+
+    /// The best of `quests` to go on now for the loyal side, with its estimate.
+    pub fn best(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, Estimate)> {
+        let mut best: Option<(Quest, Estimate)> = None;
+        for &q in quests {
+            let e = self.estimate(q, bonus);
+            if best.is_none_or(|(_, b)| e.net() > b.net()) {
+                best = Some((q, e));
+            }
+        }
+        best
+    }
+
+    /// The worst of `quests` for the loyal side.
+    pub fn worst(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, Estimate)> {
+        let mut worst: Option<(Quest, Estimate)> = None;
+        for &q in quests {
+            let e = self.estimate(q, bonus);
+            if worst.is_none_or(|(_, w)| e.net() < w.net()) {
+                worst = Some((q, e));
+            }
+        }
+        worst
+    }
+}
+
+/// The Threats pile as `me` can count it: face-up cards, the announcements of face-down cards (the true
+/// card for those `me` placed), and the quests of `me`'s own Merlin #4 tokens.
+pub fn visible_tally(g: &Game, me: Seat) -> Tally {
+    let mut t = Tally::default();
+    for pc in &g.pile {
+        let mine = pc.placed_by == me;
+        let card = match pc.announced {
+            Some(a) if !mine => a,
+            _ => pc.card,
+        };
+        t.add(card, if mine { pc.merlin4 } else { None });
+    }
+    t
+}
+
+/// The revealed pile of the quest being resolved (every card is public then), Gawain's cards included.
+fn revealed_tally(g: &Game) -> Tally {
+    let mut t = Tally::default();
+    for pc in &g.pile {
+        t.add(pc.card, pc.merlin4);
+    }
+    if let Some(r) = &g.resolving {
+        for c in &r.gawain {
+            t.add(c.card, c.merlin4);
+        }
+    }
+    t
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Policies
+// ---------------------------------------------------------------------------------------------------
+
+/// A player (or a whole table of them): chooses the action of the deciding seat.
+pub trait Policy {
+    /// Called before each game.
+    fn new_game(&mut self, _game: &Game) {}
+
+    /// The action `seat` takes for `decision` (it should be legal; a simulation replaces an illegal
+    /// choice by the first legal action and counts it in [`SimReport::policy_errors`]).
+    fn choose(&mut self, game: &Game, seat: Seat, decision: Decision) -> Action;
+}
+
+/// How [`SimplePolicy`] plays, in percent where it is a chance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PolicyParams {
+    /// A seat holding a Traitor card lies under Morgan #1 (when a lie can lure the table).
+    pub lie_chance: u8,
+    /// A seat holding a Traitor card listens instead of going on a quest that would succeed.
+    pub sabotage_chance: u8,
+    /// A seat holding a Traitor card goes on a quest that would cost 2 swords or more.
+    pub blunder_chance: u8,
+    /// A seat holding a Traitor card accuses a random player (with 4 swords on the table).
+    pub traitor_accuse_chance: u8,
+    /// With this many cards in the pile, a loyal player cuts losses: goes on the best allowed quest if it
+    /// costs at most one sword.
+    pub cut_loss_pile: u8,
+}
+
+impl Default for PolicyParams {
+    fn default() -> Self {
+        PolicyParams {
+            lie_chance: 50,
+            sabotage_chance: 35,
+            blunder_chance: 20,
+            traitor_accuse_chance: 15,
+            cut_loss_pile: 16,
+        }
+    }
+}
+
+/// The built-in player: cooperative and greedy for the loyal, a quiet saboteur for a Traitor.
+///
+/// - Turn: accuse a player caught lying under Morgan #1 (the revealed pile shows every face-down card)
+///   or seen as a Traitor with Galahad; otherwise go on the allowed quest whose estimate brings more white
+///   than black swords; otherwise listen (or, once the pile is long, cut losses); a revealed Traitor
+///   spreads rumors and places the card worse for the table.
+/// - Windows: Arthur stops a quest that would cost swords, Gawain is played on a losing quest and plays
+///   its best card, Percival backs an accusation with evidence; a Traitor does the opposite.
+/// - Vivien: give the other card to the next unrevealed player; everyone keeps their card.
+#[derive(Clone, Debug)]
+pub struct SimplePolicy {
+    rng: Xoshiro256PlusPlus,
+    pub params: PolicyParams,
+    /// What the table knows: the pile length at the last decision, players whose face-down cards in the
+    /// current pile differ from their announcement (known once the pile is revealed), and those caught.
+    pile_len: usize,
+    pending_liars: u8,
+    known_liars: u8,
+    /// Per seat: the seats it saw as a Traitor with Galahad (a bit mask).
+    seen_traitors: [u8; 8],
+    galahad_played: u8,
+    /// The pile as everyone sees it, kept up to date card by card; `shared` while it is also exactly
+    /// what each seat counts (no face-down card, no Merlin #4 token whose quest one seat knows).
+    public: Tally,
+    shared: bool,
+}
+
+impl SimplePolicy {
+    pub fn new(seed: u64) -> Self {
+        Self::with_params(seed, PolicyParams::default())
+    }
+
+    pub fn with_params(seed: u64, params: PolicyParams) -> Self {
+        SimplePolicy {
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            params,
+            pile_len: 0,
+            pending_liars: 0,
+            known_liars: 0,
+            seen_traitors: [0; 8],
+            galahad_played: 0,
+            public: Tally::default(),
+            shared: true,
+        }
+    }
+
+    fn chance(&mut self, percent: u8) -> bool {
+        percent > 0 && self.rng.random_range(0..100u8) < percent
+    }
+
+    /// Follow the pile: a card placed face down with a false announcement is caught when the pile is
+    /// revealed (the pile only ever empties by a quest).
+    fn observe(&mut self, g: &Game) {
+        let len = g.pile.len();
+        let from = if len < self.pile_len {
+            self.known_liars |= self.pending_liars;
+            self.pending_liars = 0;
+            self.public = Tally::default();
+            self.shared = true;
+            0
+        } else {
+            self.pile_len
+        };
+        for pc in &g.pile[from.min(len)..] {
+            if let Some(a) = pc.announced {
+                self.shared = false;
+                if a != pc.card {
+                    self.pending_liars |= 1 << pc.placed_by.0;
+                }
+            }
+            if pc.card == Card::Merlin(Merlin::Four) {
+                self.shared = false;
+            }
+            self.public.add(pc.top().shown(), None);
+        }
+        self.pile_len = len;
+    }
+
+    /// The pile as `me` counts it (see [`visible_tally`]), from the running count when possible.
+    fn tally(&self, g: &Game, me: Seat) -> Tally {
+        if self.shared {
+            self.public
+        } else {
+            visible_tally(g, me)
+        }
+    }
+
+    fn unrevealed_others(g: &Game, me: Seat) -> u8 {
+        let mut mask = 0u8;
+        for (i, s) in g.seats.iter().enumerate() {
+            if !s.revealed && i != me.index() {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// A random seat of a non-empty bit mask.
+    fn pick(&mut self, mask: u8) -> Seat {
+        debug_assert!(mask != 0);
+        let k = self.rng.random_range(0..mask.count_ones());
+        let mut m = mask;
+        for _ in 0..k {
+            m &= m - 1;
+        }
+        Seat(m.trailing_zeros() as u8)
+    }
+
+    /// What `me` has seen with Galahad (read from its own memory once after playing it).
+    fn evidence(&mut self, g: &Game, me: Seat) -> u8 {
+        if self.galahad_played & (1 << me.0) != 0 {
+            self.galahad_played &= !(1 << me.0);
+            for m in &g.seats[me.index()].memory {
+                if let crate::action::PrivateEvent::LoyaltySeen {
+                    seat,
+                    loyalty: Loyalty::Traitor,
+                } = m
+                {
+                    self.seen_traitors[me.index()] |= 1 << seat.0;
+                }
+            }
+        }
+        (self.known_liars | self.seen_traitors[me.index()]) & Self::unrevealed_others(g, me)
+    }
+
+    fn turn(&mut self, g: &Game, me: Seat) -> Action {
+        let can_draw = g.can_draw();
+        if g.is_revealed_traitor(me) {
+            return if can_draw {
+                Action::SpreadRumors
+            } else {
+                Action::Pass
+            };
+        }
+        let traitor = g.holds_traitor(me);
+        // Accusing is refused unless some other player is still unrevealed.
+        let can_accuse = g.accusation_refused(me).is_none();
+        if can_accuse && !traitor {
+            let evidence = self.evidence(g, me);
+            if evidence != 0 {
+                return Action::Accuse {
+                    target: Seat(evidence.trailing_zeros() as u8),
+                };
+            }
+        }
+        let allowed = g.allowed_quests();
+        let tally = self.tally(g, me);
+        let totals = if allowed.is_empty() {
+            None
+        } else {
+            Some(tally.totals())
+        };
+        let best = totals.and_then(|t| t.best(allowed, 0));
+        if traitor {
+            if can_accuse && self.chance(self.params.traitor_accuse_chance) {
+                let target = self.pick(Self::unrevealed_others(g, me));
+                return Action::Accuse { target };
+            }
+            if let Some((q, e)) = totals.and_then(|t| t.worst(allowed, 0))
+                && e.net() <= -2
+                && self.chance(self.params.blunder_chance)
+            {
+                return Action::GoOnQuest { quest: q };
+            }
+            if can_draw
+                && best.is_some_and(|(_, e)| e.net() > 0)
+                && self.chance(self.params.sabotage_chance)
+            {
+                return Action::ListenToRumors;
+            }
+        }
+        if let Some((q, e)) = best
+            && (e.net() > 0
+                || !can_draw
+                || (tally.len() >= usize::from(self.params.cut_loss_pile) && e.net() >= -1)
+                || tally.len() >= 2 * usize::from(self.params.cut_loss_pile))
+        {
+            return Action::GoOnQuest { quest: q };
+        }
+        let galahad = g.seats[me.index()].knights.contains(&Knight::Galahad);
+        if !traitor && galahad && g.swords().total() >= 2 {
+            let unknown = Self::unrevealed_others(g, me) & !self.seen_traitors[me.index()];
+            if unknown != 0 {
+                self.galahad_played |= 1 << me.0;
+                let target = self.pick(unknown);
+                return Action::PlayGalahad { target };
+            }
+        }
+        if can_draw {
+            return Action::ListenToRumors;
+        }
+        if can_accuse {
+            let target = self.pick(Self::unrevealed_others(g, me));
+            return Action::Accuse { target };
+        }
+        let others = Self::unrevealed_others(g, me);
+        if galahad && others != 0 {
+            let target = self.pick(others);
+            return Action::PlayGalahad { target };
+        }
+        Action::Pass
+    }
+
+    /// Under Morgan #1: the truth, or (Traitor card) a lie that makes a losing quest look good.
+    fn announce(&mut self, g: &Game, me: Seat, drawn: Card) -> Action {
+        if !g.holds_traitor(me) || !self.chance(self.params.lie_chance) {
+            return Action::Announce { card: drawn };
+        }
+        let tally = self.tally(g, me);
+        let mut truth = tally;
+        truth.add(drawn, None);
+        let mut lie: Option<(Card, i16)> = None;
+        for q in Quest::ALL {
+            let real = truth.evaluate(q, 0).net();
+            if real > 0 {
+                continue;
+            }
+            for v in [
+                RumorValue::Question,
+                RumorValue::Two,
+                RumorValue::Three,
+                RumorValue::Four,
+                RumorValue::Five,
+            ] {
+                let card = Card::Quest(q, v);
+                if card == drawn {
+                    continue;
+                }
+                let mut believed = tally;
+                believed.add(card, None);
+                if believed.evaluate(q, 0).net() > 0 && lie.is_none_or(|(_, r)| real < r) {
+                    lie = Some((card, real));
+                }
+            }
+        }
+        Action::Announce {
+            card: lie.map_or(drawn, |(c, _)| c),
+        }
+    }
+
+    /// The card a revealed Traitor places: the one leaving the next player the worst quest.
+    fn place_rumor(&mut self, g: &Game, me: Seat, cards: [Card; 2]) -> Action {
+        let tally = self.tally(g, me);
+        let score = |c: Card| {
+            let mut t = tally;
+            t.add(c, None);
+            let best = t.totals().best(c.symbols(), 0).map_or(0, |(_, e)| e.net());
+            // A Morgan left in the pile lurks for every later quest.
+            best * 4 - i16::from(c.is_morgan())
+        };
+        let (a, b) = (score(cards[0]), score(cards[1]));
+        let index = match a.cmp(&b) {
+            std::cmp::Ordering::Less => 0,
+            std::cmp::Ordering::Greater => 1,
+            std::cmp::Ordering::Equal => self.rng.random_range(0..2u8),
+        };
+        Action::PlaceRumor { index }
+    }
+
+    /// Merlin #4's token goes on the quest most likely to overflow (a Traitor's at random).
+    fn merlin4(&mut self, g: &Game, me: Seat) -> Action {
+        if g.holds_traitor(me) {
+            let quest = Quest::ALL[usize::from(self.rng.random_range(0..5u8))];
+            return Action::ChooseMerlin4Quest { quest };
+        }
+        let tally = if g.resolving.is_some() {
+            revealed_tally(g)
+        } else {
+            self.tally(g, me)
+        };
+        let totals = tally.totals();
+        let mut best = (Quest::Picts, 0u16);
+        for q in Quest::ALL {
+            let t = totals.total(q).unwrap_or(0) * 4 + u16::from(q.swords());
+            if t > best.1 {
+                best = (q, t);
+            }
+        }
+        Action::ChooseMerlin4Quest { quest: best.0 }
+    }
+
+    fn merlin6(&mut self, g: &Game, me: Seat) -> Action {
+        let totals = self.tally(g, me).totals();
+        let traitor = g.holds_traitor(me);
+        let mut choice: Option<(Quest, u8, i16)> = None;
+        for q in Quest::ALL {
+            for bonus in 0..=3 {
+                let net = totals.estimate(q, bonus).net();
+                let net = if traitor { -net } else { net };
+                if choice.is_none_or(|(_, _, n)| net > n) {
+                    choice = Some((q, bonus, net));
+                }
+            }
+        }
+        match choice {
+            Some((quest, bonus, net)) if net > 0 => Action::Merlin6Quest { quest, bonus },
+            _ => Action::DeclineMerlin6,
+        }
+    }
+
+    fn arthur(&mut self, g: &Game, me: Seat, quest: Quest) -> Action {
+        if !g.seats[me.index()].knights.contains(&Knight::Arthur) {
+            return Action::PassWindow;
+        }
+        let bonus = match g.phase {
+            Phase::Arthur { bonus, .. } => bonus,
+            _ => 0,
+        };
+        let net = self.tally(g, me).evaluate(quest, bonus).net();
+        let stop = if g.holds_traitor(me) {
+            net > 0
+        } else {
+            net < 0
+        };
+        if stop {
+            Action::PlayArthur
+        } else {
+            Action::PassWindow
+        }
+    }
+
+    fn gawain_window(&mut self, g: &Game, me: Seat) -> Action {
+        if !g.seats[me.index()].knights.contains(&Knight::Gawain) || !g.can_draw() {
+            return Action::PassWindow;
+        }
+        let Some(r) = &g.resolving else {
+            return Action::PassWindow;
+        };
+        let net = revealed_tally(g).evaluate(r.quest, r.bonus).net();
+        let play = if g.holds_traitor(me) {
+            net > 0
+        } else {
+            net < 0
+        };
+        if play {
+            Action::PlayGawain
+        } else {
+            Action::PassWindow
+        }
+    }
+
+    fn gawain_choose(&mut self, g: &Game, me: Seat) -> Action {
+        let (Phase::GawainChoose { cards, .. }, Some(r)) = (&g.phase, &g.resolving) else {
+            return Action::GawainPlay { index: None };
+        };
+        let tally = revealed_tally(g);
+        let sign = if g.holds_traitor(me) { -1 } else { 1 };
+        let mut best: Option<(u8, i16)> = None;
+        for (i, &c) in cards.iter().enumerate() {
+            if c.is_morgan() {
+                continue;
+            }
+            let mut t = tally;
+            t.add(c, None);
+            let net = sign * t.evaluate(r.quest, r.bonus).net();
+            if best.is_none_or(|(_, n)| net > n) {
+                best = Some((i as u8, net));
+            }
+        }
+        Action::GawainPlay {
+            index: best.map(|(i, _)| i),
+        }
+    }
+
+    fn percival(&mut self, g: &Game, me: Seat, decision: Decision) -> Action {
+        if !g.seats[me.index()].knights.contains(&Knight::Percival) {
+            return Action::PassWindow;
+        }
+        let traitor = g.holds_traitor(me);
+        let play = match decision {
+            Decision::PercivalAccusation { target } => {
+                if traitor {
+                    target != me
+                } else {
+                    (self.known_liars | self.seen_traitors[me.index()]) & (1 << target.0) != 0
+                }
+            }
+            _ => traitor,
+        };
+        if play {
+            Action::PlayPercival
+        } else {
+            Action::PassWindow
+        }
+    }
+}
+
+impl Policy for SimplePolicy {
+    fn new_game(&mut self, _game: &Game) {
+        self.pile_len = 0;
+        self.pending_liars = 0;
+        self.known_liars = 0;
+        self.seen_traitors = [0; 8];
+        self.galahad_played = 0;
+        self.public = Tally::default();
+        self.shared = true;
+    }
+
+    fn choose(&mut self, g: &Game, seat: Seat, decision: Decision) -> Action {
+        self.observe(g);
+        match decision {
+            Decision::Turn => self.turn(g, seat),
+            Decision::Announce => match g.phase {
+                Phase::Announce { card } => self.announce(g, seat, card),
+                _ => Action::Pass,
+            },
+            Decision::TraitorChoose => match g.phase {
+                Phase::TraitorChoose { cards } => self.place_rumor(g, seat, cards),
+                _ => Action::PlaceRumor { index: 0 },
+            },
+            Decision::Merlin4Quest => self.merlin4(g, seat),
+            Decision::VivienRecipient => {
+                let n = g.seats.len();
+                let recipient = (1..n)
+                    .map(|i| Seat(((seat.index() + i) % n) as u8))
+                    .find(|s| !g.seats[s.index()].revealed)
+                    .unwrap_or(seat);
+                Action::GiveLoyalty { recipient }
+            }
+            Decision::VivienKeep => Action::KeepLoyalty {
+                keep: Keep::Current,
+            },
+            Decision::Merlin6 => self.merlin6(g, seat),
+            Decision::ArthurWindow { quest, .. } => self.arthur(g, seat, quest),
+            Decision::GawainWindow => self.gawain_window(g, seat),
+            Decision::GawainChoose => self.gawain_choose(g, seat),
+            Decision::PercivalAccusation { .. } | Decision::PercivalEnd => {
+                self.percival(g, seat, decision)
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Playing games
+// ---------------------------------------------------------------------------------------------------
+
+/// How one simulated game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// `None`: stopped at the action limit.
+    pub winner: Option<(Side, EndReason)>,
+    pub turns: u32,
+    pub actions: u32,
+    /// Illegal choices of the policy (replaced by the first legal action).
+    pub policy_errors: u32,
+}
+
+/// Play one game to its end (or `max_actions`), every seat by `policy`.
+pub fn play_game<P: Policy + ?Sized>(
+    setup: Setup,
+    policy: &mut P,
+    max_actions: u32,
+) -> Result<(Game, GameResult), SetupError> {
+    let mut g = Game::new(setup)?;
+    let result = play_out(&mut g, policy, max_actions);
+    Ok((g, result))
+}
+
+/// Play an already set-up game to its end (or `max_actions` more actions).
+pub fn play_out<P: Policy + ?Sized>(g: &mut Game, policy: &mut P, max_actions: u32) -> GameResult {
+    policy.new_game(g);
+    let (mut actions, mut policy_errors) = (0u32, 0u32);
+    while let Some((seat, decision)) = g.decider() {
+        if actions >= max_actions {
+            break;
+        }
+        let action = policy.choose(g, seat, decision);
+        if g.apply_to(seat, action, &mut NoEvents).is_err() {
+            policy_errors += 1;
+            let fallback = g.legal_actions()[0];
+            g.apply_to(seat, fallback, &mut NoEvents)
+                .expect("a listed action is legal");
+        }
+        actions += 1;
+    }
+    GameResult {
+        winner: g.winner(),
+        turns: g.turn(),
+        actions,
+        policy_errors,
+    }
+}
+
+/// A batch of simulated games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimConfig {
+    pub games: u64,
+    pub players: u8,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Options,
+    /// A game still running after this many actions is counted as unfinished.
+    #[serde(default = "default_max_actions")]
+    pub max_actions: u32,
+}
+
+fn default_max_actions() -> u32 {
+    DEFAULT_MAX_ACTIONS
+}
+
+/// The default action limit of a simulated game (real games take well under 200).
+pub const DEFAULT_MAX_ACTIONS: u32 = 2000;
+
+impl SimConfig {
+    pub fn new(games: u64, players: u8, seed: u64) -> Self {
+        SimConfig {
+            games,
+            players,
+            seed,
+            options: Options::default(),
+            max_actions: DEFAULT_MAX_ACTIONS,
+        }
+    }
+
+    /// The setup of game number `i` (its seed derived from the batch seed).
+    pub fn setup(&self, i: u64) -> Setup {
+        Setup {
+            players: self.players,
+            first: Seat(0),
+            options: self.options,
+            seed: splitmix64(self.seed ^ splitmix64(i)),
+        }
+    }
+}
+
+/// What a batch of games came to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SimReport {
+    pub games: u64,
+    pub loyal_wins: u64,
+    pub evil_wins: u64,
+    /// Evil wins by Morgan #7 (counted in `evil_wins` too).
+    pub morgan7_losses: u64,
+    pub unfinished: u64,
+    /// Turns summed over the finished games.
+    pub turns: u64,
+    pub actions: u64,
+    pub policy_errors: u64,
+}
+
+impl SimReport {
+    /// Mean number of turns of a finished game.
+    pub fn mean_turns(&self) -> f64 {
+        let finished = self.loyal_wins + self.evil_wins;
+        if finished == 0 {
+            0.0
+        } else {
+            self.turns as f64 / finished as f64
+        }
+    }
+
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        self.actions += u64::from(r.actions);
+        self.policy_errors += u64::from(r.policy_errors);
+        match r.winner {
+            Some((side, reason)) => {
+                self.turns += u64::from(r.turns);
+                match side {
+                    Side::Loyal => self.loyal_wins += 1,
+                    Side::Evil => self.evil_wins += 1,
+                }
+                if reason == EndReason::Morgan7 {
+                    self.morgan7_losses += 1;
+                }
+            }
+            None => self.unfinished += 1,
+        }
+    }
+}
+
+/// Play `config.games` games with [`SimplePolicy`] (seeded from the batch seed).
+pub fn simulate(config: &SimConfig) -> Result<SimReport, SetupError> {
+    let mut policy = SimplePolicy::new(splitmix64(config.seed ^ 0x5eed_5eed_5eed_5eed));
+    simulate_with(config, &mut policy)
+}
+
+/// Play `config.games` games with `policy` at every seat.
+pub fn simulate_with<P: Policy + ?Sized>(
+    config: &SimConfig,
+    policy: &mut P,
+) -> Result<SimReport, SetupError> {
+    let mut report = SimReport::default();
+    for i in 0..config.games {
+        let (_, result) = play_game(config.setup(i), policy, config.max_actions)?;
+        report.add(&result);
+    }
+    Ok(report)
+}
+
+/// SplitMix64: turns a counter into well-spread seeds.
+pub fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::all_cards;
+    use crate::resolve::{Colour, ThreatCard, resolve};
+    use rand::seq::SliceRandom;
+
+    #[test]
+    fn the_tally_agrees_with_resolve() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let deck = all_cards(true);
+        for round in 0..20_000 {
+            let mut cards = deck.clone();
+            cards.shuffle(&mut rng);
+            let n = rng.random_range(0..24usize);
+            let pile: Vec<ThreatCard> = cards[..n]
+                .iter()
+                .map(|&card| ThreatCard {
+                    card,
+                    merlin4: (card == Card::Merlin(Merlin::Four))
+                        .then(|| Quest::ALL[rng.random_range(0..5usize)]),
+                    gawain: false,
+                })
+                .collect();
+            // Known gap: under Morgan #8, a Merlin #4 on Picts or Saxons removes the topmost of a Pict
+            // and a Saxon of equal value, and the tally does not keep the pile order.
+            let merged_merlin4 = pile.iter().any(|c| c.card == Card::Morgan(Morgan::Eight))
+                && pile
+                    .iter()
+                    .any(|c| matches!(c.merlin4, Some(Quest::Picts | Quest::Saxons)));
+            if merged_merlin4 {
+                continue;
+            }
+            let mut tally = Tally::default();
+            for c in &pile {
+                tally.add(c.card, c.merlin4);
+            }
+            let main = Quest::ALL[round % 5];
+            let bonus = (round % 4) as u8;
+            let r = resolve(&pile, main, bonus);
+            let e = tally.evaluate(main, bonus);
+            let label = format!("{pile:?} main {main} bonus {bonus}");
+            assert_eq!(e.main_total, r.main_stack().total, "{label}");
+            assert_eq!(e.main_outcome, r.main_stack().outcome, "{label}");
+            assert_eq!((e.white, e.black), (r.white, r.black), "{label}");
+            assert_eq!(e.evil_wins_now, r.evil_wins_now, "{label}");
+            let black_main = matches!(r.main_stack().swords, Some((Colour::Black, _)));
+            assert_eq!(black_main, e.main_outcome != Outcome::Success, "{label}");
+        }
+    }
+
+    #[test]
+    fn simulated_games_end_with_legal_play() {
+        for players in 1..=7 {
+            for expert in [false, true] {
+                let mut config = SimConfig::new(300, players, 42);
+                config.options.knights_to_the_rescue = expert;
+                config.options.morgan8 = expert;
+                config.options.merlin6 = expert;
+                let r = simulate(&config).unwrap();
+                assert_eq!(r.games, 300);
+                assert_eq!(
+                    r.policy_errors, 0,
+                    "{players} players, expert {expert}: {r:?}"
+                );
+                assert!(r.unfinished <= 3, "{players} players: {r:?}");
+                assert_eq!(r.loyal_wins + r.evil_wins + r.unfinished, r.games);
+            }
+        }
+    }
+
+    #[test]
+    fn loyal_players_win_a_fair_share() {
+        for players in [1, 4, 7] {
+            let r = simulate(&SimConfig::new(2000, players, 1)).unwrap();
+            let share = r.loyal_wins as f64 / r.games as f64;
+            assert!(
+                share > 0.3,
+                "{players} players: loyal win only {share:.2}: {r:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_simulation_is_deterministic() {
+        let config = SimConfig::new(200, 4, 9);
+        assert_eq!(simulate(&config).unwrap(), simulate(&config).unwrap());
+    }
+
+    #[test]
+    fn bad_player_counts_are_refused() {
+        assert!(simulate(&SimConfig::new(1, 0, 1)).is_err());
+        assert!(simulate(&SimConfig::new(1, 8, 1)).is_err());
+    }
+}

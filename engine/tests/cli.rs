@@ -1,0 +1,423 @@
+//! The `camelot` command-line tool, run as a built binary.
+
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn camelot(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the camelot binary runs");
+    {
+        let mut pipe = child.stdin.take().expect("stdin is piped");
+        if let Some(text) = stdin {
+            pipe.write_all(text.as_bytes())
+                .expect("stdin accepts the input");
+        }
+    }
+    child
+        .wait_with_output()
+        .expect("the camelot binary finishes")
+}
+
+fn stdout_json(out: &Output) -> Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {text}"))
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn example_1() -> Value {
+    json!({
+        "main": "excalibur",
+        "pile": [
+            "excalibur:5", "picts:5", "excalibur:3", "grail:3", "picts:3", "excalibur:?",
+            "picts:2", "grail:?", "picts:?", "excalibur:?", "picts:?"
+        ]
+    })
+}
+
+fn example_1_result() -> Value {
+    json!({
+        "totals": {"picts": 14, "excalibur": 12, "grail": 4},
+        "outcomes": {"picts": "defeat", "excalibur": "success", "grail": "harmless"},
+        "white": 2,
+        "black": 1,
+        "evil_wins_now": false
+    })
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("camelot-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn resolve_the_rule_books_example_1_from_a_file() {
+    let path = temp_file("example1.json", &example_1().to_string());
+    let out = camelot(&["resolve", path.to_str().unwrap()], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout_json(&out), example_1_result());
+    // Keys come in quest order, not alphabetical.
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.find("\"picts\"").unwrap() < text.find("\"excalibur\"").unwrap());
+}
+
+#[test]
+fn resolve_an_array_from_stdin() {
+    let input = json!([
+        example_1(),
+        // Rule book example 2: Excalibur 3 + ?×2 = 7, baseless; Picts 11 is only a secondary quest.
+        {"main": "excalibur", "pile": ["excalibur:3", "picts:5", "excalibur:?", "picts:3",
+                                       "excalibur:?", "picts:2", "grail:?", "picts:?"]},
+        // Mordred, Morgan #4 and a Merlin #4 on Picts; Morgan #7 with a main quest of 14 or more.
+        {"main": "picts", "pile": ["picts:5", "picts:4", "merlin:4@picts", "mordred", "picts:3",
+                                   "morgan:4+2", "morgan:7", "picts:?"]},
+        {"main": "dragon", "pile": ["dragon:4", "dragon:3"], "merlin6_bonus": 3}
+    ]);
+    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    let results = v.as_array().expect("an array in, an array out");
+    assert_eq!(results.len(), 4);
+    assert_eq!(results[0], example_1_result());
+    assert_eq!(
+        results[1]["totals"],
+        json!({"picts": 11, "excalibur": 7, "grail": 1})
+    );
+    assert_eq!(results[1]["outcomes"]["excalibur"], "baseless");
+    assert_eq!(results[1]["outcomes"]["picts"], "harmless");
+    assert_eq!(
+        (results[1]["white"].as_u64(), results[1]["black"].as_u64()),
+        (Some(0), Some(1))
+    );
+    // Picts: 5 removed by Merlin #4; 4 + 3 + ?(1) = 8, Mordred +3 cards, Morgan #4 +2 = 13: success.
+    assert_eq!(results[2]["totals"]["picts"], 13);
+    assert_eq!(results[2]["outcomes"]["picts"], "success");
+    assert_eq!(results[2]["white"], 1);
+    assert_eq!(results[2]["evil_wins_now"], false);
+    // Merlin #6's bonus: 4 + 3 + 3 = 10, baseless.
+    assert_eq!(results[3]["totals"]["dragon"], 10);
+    assert_eq!(results[3]["outcomes"]["dragon"], "baseless");
+}
+
+#[test]
+fn resolve_morgan_7_ends_the_game() {
+    let input = json!({"main": "grail", "pile": ["grail:5", "grail:5", "morgan:7", "grail:4"]});
+    // (There is only one Grail 5 in the deck, but a scenario may hold anything.)
+    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    assert_eq!(v["totals"]["grail"], 14);
+    assert_eq!(v["outcomes"]["grail"], "defeat");
+    assert_eq!(v["black"], 3);
+    assert_eq!(v["evil_wins_now"], true);
+}
+
+#[test]
+fn resolve_names_a_bad_card_and_its_scenario() {
+    let input = json!([example_1(), {"main": "grail", "pile": ["grail:3", "grail:6"]}]);
+    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "no partial output");
+    let err = stderr(&out);
+    assert!(err.contains("scenario 1"), "{err}");
+    assert!(err.contains("grail:6"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
+    for (input, expect) in [
+        (json!({"main": "grail", "pile": ["morgan:4"]}), "morgan:4+1"),
+        (
+            json!({"main": "grail", "pile": ["merlin:4"]}),
+            "merlin:4@<quest>",
+        ),
+        (json!({"main": "camelot", "pile": []}), "main"),
+        (json!({"main": "grail"}), "pile"),
+        (
+            json!({"main": "grail", "pile": [], "merlin6_bonus": 4}),
+            "merlin6_bonus",
+        ),
+        (json!({"main": "grail", "pile": [], "extra": 1}), "extra"),
+        (json!(42), "expected a scenario"),
+    ] {
+        let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+        assert_eq!(out.status.code(), Some(2), "{input}");
+        assert!(stderr(&out).contains(expect), "{input}: {}", stderr(&out));
+    }
+    let out = camelot(&["resolve", "-"], Some("{not json"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not valid JSON"), "{}", stderr(&out));
+    let out = camelot(&["resolve", "/no/such/file.json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("/no/such/file.json"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+fn example_path() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/play-example.json");
+    p.to_str().unwrap().to_string()
+}
+
+/// The events of step `i` of a `camelot play` output.
+fn events(v: &Value, i: usize) -> &Vec<Value> {
+    assert_eq!(v["steps"][i]["index"], i);
+    v["steps"][i]["events"].as_array().expect("events")
+}
+
+fn find<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    events.iter().filter(|e| e["event"] == kind).collect()
+}
+
+#[test]
+fn play_the_worked_example() {
+    let out = camelot(&["play", &example_path()], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["skipped"], 0);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 21);
+
+    // Four listens, then the Dragon quest: 5 + 4 + 3 = 12, three white swords; the Grail's ? is harmless.
+    let placed = find(events(&v, 0), "card_placed");
+    assert_eq!(
+        placed[0]["top"],
+        json!({"face": "face_up", "card": "dragon:5"})
+    );
+    let quest = events(&v, 4);
+    assert_eq!(
+        find(quest, "swords_placed")[0],
+        &json!({"event": "swords_placed", "colour": "white", "count": 3})
+    );
+    let r = &find(quest, "quest_resolved")[0]["resolution"];
+    assert_eq!(r["main"], "dragon");
+    assert_eq!(r["stacks"][0]["quest"], "dragon");
+    assert_eq!(r["stacks"][0]["total"], 12);
+    assert_eq!(r["stacks"][0]["outcome"], "success");
+    assert_eq!(r["stacks"][1]["outcome"], "harmless");
+
+    // Morgan #1: seat 2 drew the Picts 5 and announced a Picts 2; the card lies face down.
+    assert_eq!(find(events(&v, 5), "morgan1_begins").len(), 1);
+    let drew = &find(events(&v, 6), "private")[0];
+    assert_eq!(drew["private"], json!({"saw": "drew", "card": "picts:5"}));
+    let placed = find(events(&v, 7), "card_placed");
+    assert_eq!(
+        placed[0]["top"],
+        json!({"face": "face_down", "announced": "picts:2"})
+    );
+
+    // Seat 3 goes on the Picts on the strength of that announcement: the revealed pile holds a 5, total
+    // 5, the rumors were baseless: one black sword. Four swords on the table now.
+    let quest = events(&v, 8);
+    let r = &find(quest, "quest_resolved")[0]["resolution"];
+    assert_eq!(r["stacks"][0]["cards"][0]["card"], "picts:5");
+    assert_eq!(r["stacks"][0]["total"], 5);
+    assert_eq!(r["stacks"][0]["outcome"], "baseless");
+    assert_eq!(find(quest, "swords_placed")[0]["colour"], "black");
+
+    // Seat 0 accuses seat 2, the liar: a Traitor, one white sword.
+    let accusation = events(&v, 9);
+    assert_eq!(
+        find(accusation, "loyalty_revealed")[0],
+        &json!({"event": "loyalty_revealed", "seat": 2, "loyalty": "traitor"})
+    );
+    assert_eq!(find(accusation, "swords_placed")[0]["colour"], "white");
+
+    // Morgan #1 still holds after the quest; the Merlin announced by seat 1 ends it.
+    assert_eq!(find(events(&v, 11), "morgan_effects_end").len(), 1);
+    // The revealed Traitor draws two and places Morgan #7 face up.
+    let drew_two = &find(events(&v, 12), "private")[0];
+    assert_eq!(
+        drew_two["private"]["cards"],
+        json!(["excalibur:?", "morgan:7"])
+    );
+    assert_eq!(
+        find(events(&v, 13), "card_placed")[0]["top"],
+        json!({"face": "face_up", "card": "morgan:7"})
+    );
+
+    // The Grail quest: 5 + 4 + 3 = 12 despite Morgan #7; Merlin #1 removed the Picts 2. Seven white
+    // swords: everyone reveals, the loyal knights win.
+    let last = events(&v, 20);
+    let r = &find(last, "quest_resolved")[0]["resolution"];
+    let picts = r["stacks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["quest"] == "picts")
+        .unwrap();
+    assert_eq!(picts["cards"][0]["removed_by"], 1);
+    assert!(picts.get("total").is_none_or(Value::is_null));
+    assert_eq!(find(last, "game_over")[0]["winner"], "loyal");
+
+    let fin = &v["final"];
+    assert_eq!(fin["swords"], json!({"white": 7, "black": 1}));
+    assert_eq!(fin["winner"], json!(["loyal", "swords"]));
+    assert_eq!(fin["decider"], Value::Null);
+    assert_eq!(fin["seats"][2]["revealed"], "traitor");
+    assert_eq!(fin["seats"][0]["has_accused"], true);
+}
+
+#[test]
+fn play_stops_at_the_first_refused_action() {
+    let script = json!({
+        "players": 3,
+        "seed": 5,
+        "actions": [
+            {"seat": 0, "action": {"type": "listen_to_rumors"}},
+            {"seat": 0, "action": {"type": "listen_to_rumors"}},
+            {"seat": 1, "action": {"type": "listen_to_rumors"}}
+        ]
+    });
+    let out = camelot(&["play", "-"], Some(&script.to_string()));
+    assert_eq!(out.status.code(), Some(1));
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["skipped"], 1);
+    let refused = &v["steps"][1];
+    assert!(refused.get("events").is_none());
+    assert_eq!(refused["error"]["error"], "not_your_decision");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("seat 1")
+    );
+    // The final view is the table after the one applied action.
+    assert_eq!(v["final"]["pile_count"], 1);
+    assert_eq!(v["final"]["current"], 1);
+    assert!(stderr(&out).contains("action 1"), "{}", stderr(&out));
+}
+
+#[test]
+fn play_reports_bad_scripts() {
+    for (script, expect) in [
+        (json!({"actions": []}), "players"),
+        (json!({"players": 9}), "setup"),
+        (
+            json!({"players": 4, "actions": [{"seat": 0, "action": {"type": "fly"}}]}),
+            "action 0",
+        ),
+        (
+            json!({"players": 4, "deal": {"loyalty": ["loyal"]}}),
+            "setup",
+        ),
+        (
+            json!({"players": 4, "deal": {"rumor_deck": ["picts:9"]}}),
+            "picts:9",
+        ),
+        (json!({"players": 4, "colour": "blue"}), "colour"),
+    ] {
+        let out = camelot(&["play", "-"], Some(&script.to_string()));
+        assert_eq!(out.status.code(), Some(2), "{script}");
+        assert!(stderr(&out).contains(expect), "{script}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{script}");
+    }
+}
+
+#[test]
+fn play_without_a_deal_is_dealt_by_the_seed() {
+    let script = json!({"players": 5, "seed": 77, "actions": [{"seat": 0, "action": {"type": "listen_to_rumors"}}]});
+    let a = camelot(&["play", "-"], Some(&script.to_string()));
+    let b = camelot(&["play", "-"], Some(&script.to_string()));
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    // 62 cards less the 3 Morgans left out, less the one drawn.
+    assert_eq!(stdout_json(&a)["final"]["deck_count"], 58);
+}
+
+#[test]
+fn simulate_prints_its_results() {
+    let out = camelot(
+        &["simulate", "--games", "50", "--players", "4", "--seed", "3"],
+        None,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    for key in [
+        "games",
+        "players",
+        "loyal_wins",
+        "evil_wins",
+        "unfinished",
+        "mean_turns",
+        "games_per_second",
+    ] {
+        assert!(
+            v.get(key).is_some_and(Value::is_number),
+            "{key} missing in {v}"
+        );
+    }
+    assert_eq!(v["games"], 50);
+    let sum = v["loyal_wins"].as_u64().unwrap()
+        + v["evil_wins"].as_u64().unwrap()
+        + v["unfinished"].as_u64().unwrap();
+    assert_eq!(sum, 50);
+    assert_eq!(v["policy_errors"], 0);
+    assert!(v["mean_turns"].as_f64().unwrap() > 5.0);
+
+    let expert = camelot(
+        &[
+            "simulate",
+            "--games",
+            "20",
+            "--players",
+            "7",
+            "--seed",
+            "3",
+            "--expert",
+        ],
+        None,
+    );
+    assert!(expert.status.success(), "{}", stderr(&expert));
+    assert_eq!(stdout_json(&expert)["expert"], true);
+
+    // The same seed plays the same games.
+    let again = camelot(
+        &["simulate", "--games", "50", "--players", "4", "--seed", "3"],
+        None,
+    );
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        v.as_object_mut()
+            .unwrap()
+            .retain(|k, _| !["seconds", "games_per_second"].contains(&k.as_str()));
+        v
+    };
+    assert_eq!(strip(&v), strip(&stdout_json(&again)));
+}
+
+#[test]
+fn usage_errors_are_reported_not_panicked() {
+    for args in [
+        &[][..],
+        &["dance"][..],
+        &["resolve"][..],
+        &["resolve", "a", "b"][..],
+        &["simulate", "--games"][..],
+        &["simulate", "--games", "many"][..],
+        &["simulate", "--players", "8"][..],
+        &["simulate", "--fast"][..],
+    ] {
+        let out = camelot(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("camelot: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let help = camelot(&["help"], None);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot simulate"));
+}
