@@ -2,6 +2,8 @@
 
 mod app;
 mod panic;
+mod session;
+mod storage;
 
 fn main() {
     panic::install_hook();

@@ -1,0 +1,1347 @@
+//! Saved games and settings in the browser's `localStorage` (through `gloo-storage`).
+//!
+//! Keys are namespaced under `camelot/v1/`:
+//! - `camelot/v1/game/<id>` — one [`Session`] as JSON (it carries [`SAVE_FORMAT`]);
+//! - `camelot/v1/index` — a small cache of summaries (names, dates, progress) so the list is fast;
+//!   each summary remembers a hash of the game text it was made from, so a stale or tampered entry
+//!   is re-read rather than trusted;
+//! - `camelot/v1/current` — the id of the game being played;
+//! - `camelot/v1/settings` — [`Settings`].
+//!
+//! A saved game that cannot be read (damaged text, not a game, moves that break the rules, or a
+//! newer format) is listed with its problem in plain words and is never overwritten or deleted
+//! unless the player asks to delete it; the other saves keep working. A full storage quota is its
+//! own error ([`StorageError::Full`]).
+//!
+//! All the logic lives in [`Store`], generic over a tiny [`Backend`], so it is unit-tested natively
+//! with an in-memory backend ([`Memory`]); the free functions use the browser's `localStorage`.
+
+#![allow(dead_code)] // an API: each screen uses its part
+
+use crate::session::{SAVE_FORMAT, Session};
+use camelot::{Game, ReplayError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Prefix of every key this app writes.
+pub const PREFIX: &str = "camelot/v1/";
+/// Prefix of the saved games' keys (followed by the game's id).
+pub const GAME_PREFIX: &str = "camelot/v1/game/";
+pub const INDEX_KEY: &str = "camelot/v1/index";
+pub const CURRENT_KEY: &str = "camelot/v1/current";
+pub const SETTINGS_KEY: &str = "camelot/v1/settings";
+
+/// The `app` and `kind` of an exported file's envelope.
+pub const EXPORT_APP: &str = "camelot";
+pub const EXPORT_KIND: &str = "saved-game";
+
+/// Longest id we accept (ids become part of a storage key and a file name).
+const ID_MAX: usize = 40;
+
+// ---------------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------------
+
+/// Why a saved game could not be saved, read or imported. `Display` says it in plain words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StorageError {
+    /// The browser does not let the app keep anything (storage switched off, some private modes).
+    Unavailable(String),
+    /// The storage quota is used up (`QuotaExceededError`).
+    Full,
+    /// No saved game with this id.
+    NotFound { id: String },
+    /// The text is not a saved game at all, or parts of it are missing or garbled.
+    Damaged { detail: String },
+    /// A move in the saved game cannot be replayed by the rules.
+    DoesNotReplay { move_number: usize, detail: String },
+    /// Saved by a newer version of Camelot.
+    Newer { found: u32, supported: u32 },
+    /// A file that is not a Camelot saved game (another app's, or another kind of file).
+    Foreign { detail: String },
+    /// Refused to overwrite a saved game that cannot be read (it is kept as it is).
+    WouldOverwrite {
+        id: String,
+        problem: Box<StorageError>,
+    },
+    /// Any other error the browser reported.
+    Browser { name: String, message: String },
+}
+
+impl fmt::Display for StorageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StorageError::Unavailable(_) => f.write_str(
+                "This browser is not letting Camelot keep saved games on this device \
+                 (storage may be switched off, or this is a private window). \
+                 You can play on, but the game will be lost when the page is closed.",
+            ),
+            StorageError::Full => f.write_str(
+                "There is no room left on this device to save the game. \
+                 Delete a saved game you no longer need (export it to a file first if you \
+                 want to keep it), then try again.",
+            ),
+            StorageError::NotFound { .. } => {
+                f.write_str("This saved game is no longer on this device.")
+            }
+            StorageError::Damaged { .. } => f.write_str(
+                "This saved game is damaged and cannot be opened: part of it is missing or garbled. \
+                 It has been left as it is.",
+            ),
+            StorageError::DoesNotReplay { move_number, .. } => write!(
+                f,
+                "This saved game is damaged and cannot be opened: move {move_number} does not \
+                 follow the rules. It has been left as it is."
+            ),
+            StorageError::Newer { .. } => f.write_str(
+                "This saved game was made by a newer version of Camelot, so this version cannot \
+                 open it. It has been left as it is: open it with the newer version.",
+            ),
+            StorageError::Foreign { .. } => f.write_str(
+                "This is not a Camelot saved game. Choose a file that was made with \
+                 Camelot's Export button.",
+            ),
+            StorageError::WouldOverwrite { problem, .. } => write!(
+                f,
+                "The game was not saved, so as not to overwrite another saved game with the same \
+                 name that cannot be read. {problem}"
+            ),
+            StorageError::Browser { .. } => f.write_str(
+                "The browser refused to save the game. Try again; if it keeps happening, \
+                 export your games to files.",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StorageError {}
+
+impl StorageError {
+    /// The technical detail behind the plain-words message, if any (for a small "details" line).
+    pub fn detail(&self) -> Option<String> {
+        match self {
+            StorageError::Unavailable(d)
+            | StorageError::Damaged { detail: d }
+            | StorageError::DoesNotReplay { detail: d, .. }
+            | StorageError::Foreign { detail: d } => Some(d.clone()),
+            StorageError::Newer { found, supported } => Some(format!(
+                "save format {found}; this version reads up to format {supported}"
+            )),
+            StorageError::Browser { name, message } => Some(format!("{name}: {message}")),
+            StorageError::WouldOverwrite { problem, .. } => problem.detail(),
+            StorageError::Full | StorageError::NotFound { .. } => None,
+        }
+    }
+
+    /// A browser error from `setItem` and friends, by its `name`.
+    pub fn from_js(name: &str, message: &str) -> StorageError {
+        match name {
+            // Firefox used its own names in older versions.
+            "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => StorageError::Full,
+            "SecurityError" => StorageError::Unavailable(format!("{name}: {message}")),
+            _ => StorageError::Browser {
+                name: name.to_string(),
+                message: message.to_string(),
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Summaries, rows, settings
+// ---------------------------------------------------------------------------------------------------
+
+/// What the saved-games list shows for a readable game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SaveSummary {
+    pub id: String,
+    pub names: Vec<String>,
+    pub created_ms: f64,
+    pub updated_ms: f64,
+    /// `Session::progress`: whose turn and the swords, or the result.
+    pub progress: String,
+    /// The game has ended.
+    #[serde(default)]
+    pub finished: bool,
+    /// Hash of the stored text this summary was made from.
+    #[serde(default)]
+    hash: String,
+}
+
+impl SaveSummary {
+    /// A summary of a session whose replayed state is `game`.
+    pub fn of(s: &Session, game: &Game) -> SaveSummary {
+        SaveSummary {
+            id: s.id.clone(),
+            names: s.names.clone(),
+            created_ms: s.created_ms,
+            updated_ms: s.updated_ms,
+            progress: s.progress(game),
+            finished: game.is_over(),
+            hash: String::new(),
+        }
+    }
+
+    /// The players' names as one line: "Ann, Bo and Cy".
+    pub fn title(&self) -> String {
+        names_line(&self.names)
+    }
+}
+
+/// One line of the saved-games list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SavedRow {
+    Ready(SaveSummary),
+    /// A saved game that cannot be opened. It stays as it is until the player deletes it.
+    Unreadable {
+        id: String,
+        /// The players' names if they could still be read (to tell which game it was).
+        names: Vec<String>,
+        updated_ms: Option<f64>,
+        problem: StorageError,
+    },
+}
+
+impl SavedRow {
+    pub fn id(&self) -> &str {
+        match self {
+            SavedRow::Ready(s) => &s.id,
+            SavedRow::Unreadable { id, .. } => id,
+        }
+    }
+
+    fn updated(&self) -> f64 {
+        match self {
+            SavedRow::Ready(s) => s.updated_ms,
+            SavedRow::Unreadable { updated_ms, .. } => updated_ms.unwrap_or(0.0),
+        }
+    }
+}
+
+/// "Ann", "Ann and Bo", "Ann, Bo and Cy".
+pub fn names_line(names: &[String]) -> String {
+    match names {
+        [] => "Unnamed game".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The player's settings. Unknown or missing fields take their defaults, so older and newer
+/// settings still load.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// A countdown shown while silence holds, in seconds; `None` (the default) shows none.
+    pub silence_countdown_secs: Option<u32>,
+    /// Always reduce motion, whatever the system setting says (`false` follows the system).
+    pub always_reduce_motion: bool,
+    /// The interface language, once there is a choice (issue 5). `None` = the browser's.
+    pub language: Option<String>,
+}
+
+/// The silence countdowns offered in Settings.
+pub const SILENCE_CHOICES: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
+
+// ---------------------------------------------------------------------------------------------------
+// Pure parsing and validation
+// ---------------------------------------------------------------------------------------------------
+
+/// Read a stored or imported session: JSON, our shape, a format we know, names matching the
+/// setup, and actions that replay. Returns the session and its replayed game.
+pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
+        detail: format!("not readable as JSON: {e}"),
+    })?;
+    session_from_value(value)
+}
+
+fn session_from_value(value: Value) -> Result<(Session, Game), StorageError> {
+    let Value::Object(map) = &value else {
+        return Err(StorageError::Damaged {
+            detail: "not a saved game (not a JSON object)".into(),
+        });
+    };
+    match map.get("format").and_then(Value::as_u64) {
+        None => {
+            return Err(StorageError::Damaged {
+                detail: "no save format number".into(),
+            });
+        }
+        Some(f) if f > SAVE_FORMAT as u64 => {
+            return Err(StorageError::Newer {
+                found: u32::try_from(f).unwrap_or(u32::MAX),
+                supported: SAVE_FORMAT,
+            });
+        }
+        Some(0) => {
+            return Err(StorageError::Damaged {
+                detail: "save format 0 does not exist".into(),
+            });
+        }
+        Some(_) => {}
+    }
+    let session: Session = serde_json::from_value(value).map_err(|e| StorageError::Damaged {
+        detail: format!("not a saved game: {e}"),
+    })?;
+    if session.names.len() != session.setup.players as usize {
+        return Err(StorageError::Damaged {
+            detail: format!(
+                "{} names for {} players",
+                session.names.len(),
+                session.setup.players
+            ),
+        });
+    }
+    let game = session.game().map_err(|e| match e {
+        ReplayError::Setup(e) => StorageError::Damaged {
+            detail: format!("setup: {e}"),
+        },
+        ReplayError::Action { index, error } => StorageError::DoesNotReplay {
+            move_number: index + 1,
+            detail: error.to_string(),
+        },
+    })?;
+    Ok((session, game))
+}
+
+/// The players' names and last update of a stored text that could not be read, if they can still be
+/// picked out of it (to tell the player which game it was).
+fn salvage(text: &str) -> (Vec<String>, Option<f64>) {
+    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
+        return (Vec::new(), None);
+    };
+    let names = map
+        .get("names")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .take(7)
+                .map(|s| s.chars().take(crate::session::NAME_MAX).collect())
+                .collect()
+        })
+        .unwrap_or_default();
+    let updated = map.get("updated_ms").and_then(Value::as_f64);
+    (names, updated)
+}
+
+/// The text of an export file: the session in a small envelope.
+pub fn export_text(s: &Session) -> String {
+    #[derive(Serialize)]
+    struct Envelope<'a> {
+        app: &'a str,
+        kind: &'a str,
+        format: u32,
+        game: &'a Session,
+    }
+    serde_json::to_string_pretty(&Envelope {
+        app: EXPORT_APP,
+        kind: EXPORT_KIND,
+        format: SAVE_FORMAT,
+        game: s,
+    })
+    .expect("a session always serializes")
+}
+
+/// Read an export file (or a bare saved session): checks it is ours, of a format we know, and
+/// replays. The id is as in the file; [`Store::import`] gives it a new one if needed.
+pub fn parse_import(text: &str) -> Result<(Session, Game), StorageError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let value: Value = serde_json::from_str(text).map_err(|e| StorageError::Foreign {
+        detail: format!("not a JSON file: {e}"),
+    })?;
+    let Value::Object(mut map) = value else {
+        return Err(StorageError::Foreign {
+            detail: "not a JSON object".into(),
+        });
+    };
+    if map.contains_key("app") || map.contains_key("kind") {
+        let app = map.get("app").and_then(Value::as_str).unwrap_or("");
+        let kind = map.get("kind").and_then(Value::as_str).unwrap_or("");
+        if app != EXPORT_APP || kind != EXPORT_KIND {
+            return Err(StorageError::Foreign {
+                detail: format!("app “{app}”, kind “{kind}”"),
+            });
+        }
+        if let Some(f) = map.get("format").and_then(Value::as_u64)
+            && f > SAVE_FORMAT as u64
+        {
+            return Err(StorageError::Newer {
+                found: u32::try_from(f).unwrap_or(u32::MAX),
+                supported: SAVE_FORMAT,
+            });
+        }
+        let game = map.remove("game").ok_or_else(|| StorageError::Damaged {
+            detail: "the file holds no game".into(),
+        })?;
+        session_from_value(game)
+    } else if map.contains_key("setup") && map.contains_key("actions") {
+        // A bare session, as stored in localStorage.
+        session_from_value(Value::Object(map))
+    } else {
+        Err(StorageError::Foreign {
+            detail: "no Camelot envelope".into(),
+        })
+    }
+}
+
+/// Ids are short and plain, since they become part of a storage key and a file name.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= ID_MAX
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// An id made from `now_ms` that `taken` does not already hold.
+pub fn fresh_id(now_ms: f64, taken: impl Fn(&str) -> bool) -> String {
+    let base = format!("g{}", to_base36(now_ms.max(0.0) as u64));
+    if !taken(&base) {
+        return base;
+    }
+    (2u32..)
+        .map(|n| format!("{base}-{n}"))
+        .find(|id| !taken(id))
+        .expect("some suffix is free")
+}
+
+fn to_base36(mut n: u64) -> String {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+/// FNV-1a, 64 bits: enough to tell whether a stored text changed since its summary was made.
+fn text_hash(text: &str) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}-{}", text.len())
+}
+
+/// A file name for an exported game: `camelot-ann-bo-2025-03-09.json`.
+pub fn export_file_name(names: &[String], updated_ms: f64, tz_offset_min: f64) -> String {
+    let mut slug = String::new();
+    for name in names {
+        let part: String = name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_lowercase().next().unwrap_or(c)
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let part = part.trim_matches('-');
+        if part.is_empty() {
+            continue;
+        }
+        if !slug.is_empty() {
+            slug.push('-');
+        }
+        slug.push_str(part);
+        if slug.chars().count() > 40 {
+            break;
+        }
+    }
+    let (y, m, d) = civil_from_days(local_days(updated_ms, tz_offset_min));
+    if slug.is_empty() {
+        format!("camelot-{y:04}-{m:02}-{d:02}.json")
+    } else {
+        format!("camelot-{slug}-{y:04}-{m:02}-{d:02}.json")
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Dates in plain words
+// ---------------------------------------------------------------------------------------------------
+
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+const DAY_MS: f64 = 86_400_000.0;
+
+/// Local milliseconds: `tz_offset_min` is JavaScript's `getTimezoneOffset()` (UTC − local).
+fn local_ms(ms: f64, tz_offset_min: f64) -> f64 {
+    ms - tz_offset_min * 60_000.0
+}
+
+fn local_days(ms: f64, tz_offset_min: f64) -> i64 {
+    (local_ms(ms, tz_offset_min) / DAY_MS).floor() as i64
+}
+
+/// Days since 1970-01-01 → (year, month 1–12, day 1–31), proleptic Gregorian.
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// A date in plain words relative to `now_ms`: "Today, 14:05", "Yesterday, 09:30",
+/// "3 March, 14:05" (this year), "3 March 2024" (other years).
+pub fn human_date(ms: f64, now_ms: f64, tz_offset_min: f64) -> String {
+    if !ms.is_finite() || ms <= 0.0 {
+        return "Unknown date".to_string();
+    }
+    let day = local_days(ms, tz_offset_min);
+    let today = local_days(now_ms, tz_offset_min);
+    let minutes = (local_ms(ms, tz_offset_min).rem_euclid(DAY_MS) / 60_000.0).floor() as u32;
+    let time = format!("{:02}:{:02}", minutes / 60, minutes % 60);
+    let (y, m, d) = civil_from_days(day);
+    let (ty, _, _) = civil_from_days(today);
+    if day == today {
+        format!("Today, {time}")
+    } else if day + 1 == today {
+        format!("Yesterday, {time}")
+    } else if y == ty {
+        format!("{d} {}, {time}", MONTHS[m as usize - 1])
+    } else {
+        format!("{d} {} {y}", MONTHS[m as usize - 1])
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The store, over a backend
+// ---------------------------------------------------------------------------------------------------
+
+/// Where key/value strings live: the browser's `localStorage`, or memory in tests.
+pub trait Backend {
+    fn get(&self, key: &str) -> Result<Option<String>, StorageError>;
+    fn set(&self, key: &str, value: &str) -> Result<(), StorageError>;
+    fn remove(&self, key: &str) -> Result<(), StorageError>;
+    fn keys(&self) -> Result<Vec<String>, StorageError>;
+}
+
+/// An in-memory backend with an optional quota (in bytes of keys + values), for tests.
+#[derive(Debug, Default)]
+pub struct Memory {
+    pub map: RefCell<BTreeMap<String, String>>,
+    pub quota: Option<usize>,
+}
+
+impl Backend for Memory {
+    fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
+        Ok(self.map.borrow().get(key).cloned())
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
+        if let Some(q) = self.quota {
+            let used: usize = self
+                .map
+                .borrow()
+                .iter()
+                .filter(|(k, _)| k.as_str() != key)
+                .map(|(k, v)| k.len() + v.len())
+                .sum();
+            if used + key.len() + value.len() > q {
+                return Err(StorageError::from_js(
+                    "QuotaExceededError",
+                    "The quota has been exceeded.",
+                ));
+            }
+        }
+        self.map.borrow_mut().insert(key.into(), value.into());
+        Ok(())
+    }
+    fn remove(&self, key: &str) -> Result<(), StorageError> {
+        self.map.borrow_mut().remove(key);
+        Ok(())
+    }
+    fn keys(&self) -> Result<Vec<String>, StorageError> {
+        Ok(self.map.borrow().keys().cloned().collect())
+    }
+}
+
+/// The browser's `localStorage`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Local;
+
+impl Local {
+    /// The storage, or why there is none (without panicking: `gloo-storage`'s `raw()` would).
+    fn storage() -> Result<web_sys::Storage, StorageError> {
+        let window =
+            web_sys::window().ok_or_else(|| StorageError::Unavailable("no window".into()))?;
+        match window.local_storage() {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(StorageError::Unavailable("no localStorage".into())),
+            Err(e) => Err(js_error(e)),
+        }
+    }
+}
+
+/// A thrown JavaScript value as a [`StorageError`], by its `name`.
+fn js_error(e: wasm_bindgen::JsValue) -> StorageError {
+    let field = |f: &str| {
+        web_sys::js_sys::Reflect::get(&e, &wasm_bindgen::JsValue::from_str(f))
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    };
+    StorageError::from_js(&field("name"), &field("message"))
+}
+
+impl Backend for Local {
+    fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
+        Local::storage()?.get_item(key).map_err(js_error)
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
+        use gloo_storage::Storage as _;
+        Local::storage()?;
+        // gloo-storage stores values as JSON; our values are already JSON text, so write the raw
+        // string through its storage handle and read the thrown error's name ourselves.
+        gloo_storage::LocalStorage::raw()
+            .set_item(key, value)
+            .map_err(js_error)
+    }
+    fn remove(&self, key: &str) -> Result<(), StorageError> {
+        Local::storage()?.remove_item(key).map_err(js_error)
+    }
+    fn keys(&self) -> Result<Vec<String>, StorageError> {
+        let s = Local::storage()?;
+        let n = s.length().map_err(js_error)?;
+        let mut out = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            if let Some(k) = s.key(i).map_err(js_error)? {
+                out.push(k);
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Index {
+    format: u32,
+    games: Vec<SaveSummary>,
+}
+
+/// Saved games and settings over a [`Backend`].
+pub struct Store<B: Backend> {
+    pub backend: B,
+}
+
+fn game_key(id: &str) -> String {
+    format!("{GAME_PREFIX}{id}")
+}
+
+impl<B: Backend> Store<B> {
+    pub fn new(backend: B) -> Self {
+        Store { backend }
+    }
+
+    fn read_index(&self) -> Index {
+        // The index is only a cache: if it is missing or unreadable it is rebuilt.
+        self.backend
+            .get(INDEX_KEY)
+            .ok()
+            .flatten()
+            .and_then(|t| serde_json::from_str::<Index>(&t).ok())
+            .filter(|i| i.format == 1)
+            .unwrap_or(Index {
+                format: 1,
+                games: Vec::new(),
+            })
+    }
+
+    fn write_index(&self, index: &Index) {
+        // A cache: if it cannot be written (say the storage is full), the list re-reads the games.
+        let text = serde_json::to_string(index).expect("the index serializes");
+        let _ = self.backend.set(INDEX_KEY, &text);
+    }
+
+    fn remember(&self, mut summary: SaveSummary, text: &str) {
+        summary.hash = text_hash(text);
+        let mut index = self.read_index();
+        index.games.retain(|g| g.id != summary.id);
+        index.games.push(summary);
+        self.write_index(&index);
+    }
+
+    /// Save a session whose replayed state is `game` (saves replaying it again).
+    pub fn save_played(&self, s: &Session, game: &Game) -> Result<(), StorageError> {
+        if !valid_id(&s.id) {
+            return Err(StorageError::Damaged {
+                detail: format!("the game's id “{}” is not valid", s.id),
+            });
+        }
+        let key = game_key(&s.id);
+        if let Some(old) = self.backend.get(&key)? {
+            let known = self
+                .read_index()
+                .games
+                .iter()
+                .any(|g| g.id == s.id && g.hash == text_hash(&old));
+            if !known && let Err(problem) = parse_session(&old) {
+                return Err(StorageError::WouldOverwrite {
+                    id: s.id.clone(),
+                    problem: Box::new(problem),
+                });
+            }
+        }
+        let text = serde_json::to_string(s).expect("a session always serializes");
+        self.backend.set(&key, &text)?;
+        self.remember(SaveSummary::of(s, game), &text);
+        Ok(())
+    }
+
+    /// Save a session (replays it for its summary).
+    pub fn save(&self, s: &Session) -> Result<(), StorageError> {
+        let game = s.game().map_err(|e| StorageError::Damaged {
+            detail: format!("the game does not replay: {e}"),
+        })?;
+        self.save_played(s, &game)
+    }
+
+    /// Open a saved game: the session and its replayed state.
+    pub fn load_played(&self, id: &str) -> Result<(Session, Game), StorageError> {
+        if !valid_id(id) {
+            return Err(StorageError::NotFound { id: id.into() });
+        }
+        let text = self
+            .backend
+            .get(&game_key(id))?
+            .ok_or_else(|| StorageError::NotFound { id: id.into() })?;
+        let (session, game) = parse_session(&text)?;
+        if session.id != id {
+            return Err(StorageError::Damaged {
+                detail: format!("stored under “{id}” but its id is “{}”", session.id),
+            });
+        }
+        Ok((session, game))
+    }
+
+    pub fn load(&self, id: &str) -> Result<Session, StorageError> {
+        self.load_played(id).map(|(s, _)| s)
+    }
+
+    /// Every saved game, most recently played first, the unreadable ones last.
+    pub fn list(&self) -> Result<Vec<SavedRow>, StorageError> {
+        let keys = self.backend.keys()?;
+        let index = self.read_index();
+        let mut fresh: Vec<SaveSummary> = Vec::new();
+        let mut rows = Vec::new();
+        let mut changed = false;
+        for key in keys {
+            let Some(id) = key.strip_prefix(GAME_PREFIX) else {
+                continue;
+            };
+            let Some(text) = self.backend.get(&key)? else {
+                continue;
+            };
+            let hash = text_hash(&text);
+            if let Some(s) = index.games.iter().find(|g| g.id == id && g.hash == hash) {
+                fresh.push(s.clone());
+                rows.push(SavedRow::Ready(s.clone()));
+                continue;
+            }
+            changed = true;
+            let parsed = parse_session(&text).and_then(|(s, g)| {
+                if s.id == id {
+                    Ok((s, g))
+                } else {
+                    Err(StorageError::Damaged {
+                        detail: format!("stored under “{id}” but its id is “{}”", s.id),
+                    })
+                }
+            });
+            match parsed {
+                Ok((s, g)) => {
+                    let mut summary = SaveSummary::of(&s, &g);
+                    summary.hash = hash;
+                    fresh.push(summary.clone());
+                    rows.push(SavedRow::Ready(summary));
+                }
+                Err(problem) => {
+                    let (names, updated_ms) = salvage(&text);
+                    rows.push(SavedRow::Unreadable {
+                        id: id.to_string(),
+                        names,
+                        updated_ms,
+                        problem,
+                    });
+                }
+            }
+        }
+        if changed || fresh.len() != index.games.len() {
+            self.write_index(&Index {
+                format: 1,
+                games: fresh,
+            });
+        }
+        rows.sort_by(|a, b| {
+            let unreadable = |r: &SavedRow| matches!(r, SavedRow::Unreadable { .. });
+            unreadable(a)
+                .cmp(&unreadable(b))
+                .then(b.updated().total_cmp(&a.updated()))
+                .then(a.id().cmp(b.id()))
+        });
+        Ok(rows)
+    }
+
+    /// Delete a saved game (only ever on the player's request).
+    pub fn delete(&self, id: &str) -> Result<(), StorageError> {
+        self.backend.remove(&game_key(id))?;
+        let mut index = self.read_index();
+        let before = index.games.len();
+        index.games.retain(|g| g.id != id);
+        if index.games.len() != before {
+            self.write_index(&index);
+        }
+        if self.current_id().as_deref() == Some(id) {
+            self.clear_current();
+        }
+        Ok(())
+    }
+
+    pub fn exists(&self, id: &str) -> bool {
+        matches!(self.backend.get(&game_key(id)), Ok(Some(_)))
+    }
+
+    /// A new id no saved game uses.
+    pub fn new_id(&self, now_ms: f64) -> String {
+        fresh_id(now_ms, |id| self.exists(id))
+    }
+
+    /// The export file's text for a saved game.
+    pub fn export(&self, id: &str) -> Result<String, StorageError> {
+        let (s, _) = self.load_played(id)?;
+        Ok(export_text(&s))
+    }
+
+    /// Import an export file: checked, given a new id if its id is taken (or not valid), saved.
+    pub fn import(&self, text: &str, now_ms: f64) -> Result<Session, StorageError> {
+        let (mut s, game) = parse_import(text)?;
+        if !valid_id(&s.id) || self.exists(&s.id) {
+            s.id = self.new_id(now_ms);
+        }
+        self.save_played(&s, &game)?;
+        Ok(s)
+    }
+
+    pub fn current_id(&self) -> Option<String> {
+        let text = self.backend.get(CURRENT_KEY).ok().flatten()?;
+        let id: String = serde_json::from_str(&text).ok()?;
+        valid_id(&id).then_some(id)
+    }
+
+    pub fn set_current(&self, id: &str) -> Result<(), StorageError> {
+        let text = serde_json::to_string(id).expect("a string serializes");
+        self.backend.set(CURRENT_KEY, &text)
+    }
+
+    pub fn clear_current(&self) {
+        let _ = self.backend.remove(CURRENT_KEY);
+    }
+
+    /// The settings; defaults when none are saved or they cannot be read.
+    pub fn load_settings(&self) -> Settings {
+        self.backend
+            .get(SETTINGS_KEY)
+            .ok()
+            .flatten()
+            .and_then(|t| serde_json::from_str(&t).ok())
+            .unwrap_or_default()
+    }
+
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), StorageError> {
+        let text = serde_json::to_string(settings).expect("settings serialize");
+        self.backend.set(SETTINGS_KEY, &text)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The app's API: the browser's localStorage
+// ---------------------------------------------------------------------------------------------------
+
+fn local() -> Store<Local> {
+    Store::new(Local)
+}
+
+/// Whether this browser lets the app keep anything (else why not, in plain words).
+pub fn available() -> Result<(), StorageError> {
+    Local::storage().map(|_| ())
+}
+
+/// Save a session (call after every action). Replays it for the list's summary; if you already
+/// hold the replayed game, [`save_played`] is cheaper.
+pub fn save(s: &Session) -> Result<(), StorageError> {
+    local().save(s)
+}
+
+/// Save a session whose replayed state is `game`.
+pub fn save_played(s: &Session, game: &Game) -> Result<(), StorageError> {
+    local().save_played(s, game)
+}
+
+pub fn load(id: &str) -> Result<Session, StorageError> {
+    local().load(id)
+}
+
+/// Open a saved game with its replayed state.
+pub fn load_played(id: &str) -> Result<(Session, Game), StorageError> {
+    local().load_played(id)
+}
+
+/// Every saved game (readable or not), most recent first; empty if storage is unavailable.
+pub fn list() -> Vec<SavedRow> {
+    local().list().unwrap_or_default()
+}
+
+/// Delete a saved game (clears the current-game pointer if it pointed there).
+pub fn delete(id: &str) -> Result<(), StorageError> {
+    local().delete(id)
+}
+
+/// A new id, unused by any saved game.
+pub fn new_id() -> String {
+    local().new_id(now_ms())
+}
+
+pub fn current_id() -> Option<String> {
+    local().current_id()
+}
+
+pub fn set_current(id: &str) -> Result<(), StorageError> {
+    local().set_current(id)
+}
+
+pub fn clear_current() {
+    local().clear_current()
+}
+
+pub fn load_settings() -> Settings {
+    local().load_settings()
+}
+
+pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
+    local().save_settings(settings)
+}
+
+/// The export file's text (JSON in a `{app, kind, format, game}` envelope).
+pub fn export(id: &str) -> Result<String, StorageError> {
+    local().export(id)
+}
+
+/// Import an export file's text; saved under a new id if its id is already used.
+pub fn import(text: &str) -> Result<Session, StorageError> {
+    local().import(text, now_ms())
+}
+
+/// Milliseconds since the epoch.
+pub fn now_ms() -> f64 {
+    web_sys::js_sys::Date::now()
+}
+
+/// JavaScript's `getTimezoneOffset()` for `ms` (minutes, UTC − local).
+pub fn tz_offset_min(ms: f64) -> f64 {
+    web_sys::js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms)).get_timezone_offset()
+}
+
+/// [`human_date`] in this browser's time zone.
+pub fn human_date_local(ms: f64) -> String {
+    human_date(ms, now_ms(), tz_offset_min(ms))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tests (native, in memory)
+// ---------------------------------------------------------------------------------------------------
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use camelot::{Seat, Setup};
+
+    fn store() -> Store<Memory> {
+        Store::new(Memory::default())
+    }
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A session with `moves` actions played (always the first legal one).
+    fn session(id: &str, players: &[&str], seed: u64, moves: usize) -> (Session, Game) {
+        let mut s = Session::new(
+            id.into(),
+            names(players),
+            Setup::new(players.len() as u8, seed),
+            1_700_000_000_000.0,
+        );
+        let mut g = s.game().unwrap();
+        for i in 0..moves {
+            let Some((seat, _)) = g.decider() else { break };
+            let a = g.legal_actions()[0];
+            s.apply(&mut g, seat, a, 1_700_000_000_000.0 + i as f64)
+                .unwrap();
+        }
+        (s, g)
+    }
+
+    #[test]
+    fn saves_load_and_list_most_recent_first() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo"], 1, 4);
+        let (mut b, gb) = session("gb", &["Cy", "Di", "Ed"], 2, 6);
+        b.updated_ms += 10_000.0;
+        st.save_played(&a, &ga).unwrap();
+        st.save(&b).unwrap();
+        assert_eq!(st.load("ga").unwrap(), a);
+        assert_eq!(
+            st.load_played("gb").unwrap().1.table_view(),
+            gb.table_view()
+        );
+        let rows = st.list().unwrap();
+        assert_eq!(rows.len(), 2);
+        let SavedRow::Ready(first) = &rows[0] else {
+            panic!("readable")
+        };
+        assert_eq!(first.id, "gb");
+        assert_eq!(first.title(), "Cy, Di and Ed");
+        assert_eq!(first.progress, b.progress(&gb));
+        assert_eq!(rows[1].id(), "ga");
+        assert!(matches!(
+            st.load("nope"),
+            Err(StorageError::NotFound { .. })
+        ));
+    }
+
+    #[test]
+    fn the_list_uses_the_index_but_notices_a_changed_text() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo"], 1, 4);
+        st.save_played(&a, &ga).unwrap();
+        assert!(st.backend.get(INDEX_KEY).unwrap().is_some());
+        // Someone damages the stored text behind the index's back: the list must not trust the
+        // stale summary.
+        st.backend.set(&game_key("ga"), "{\"format\":1,").unwrap();
+        let rows = st.list().unwrap();
+        assert!(matches!(
+            &rows[0],
+            SavedRow::Unreadable {
+                problem: StorageError::Damaged { .. },
+                ..
+            }
+        ));
+        // A garbled index is only a cache: rebuilt from the games.
+        let (b, gb) = session("gb", &["Cy"], 3, 3);
+        st.save_played(&b, &gb).unwrap();
+        st.backend.set(INDEX_KEY, "garbage").unwrap();
+        let rows = st.list().unwrap();
+        assert_eq!(rows.len(), 2);
+        assert!(matches!(&rows[0], SavedRow::Ready(s) if s.id == "gb"));
+    }
+
+    #[test]
+    fn damaged_foreign_and_newer_saves_are_reported_and_left_untouched() {
+        let st = store();
+        let (a, ga) = session("good", &["Ann", "Bo"], 1, 5);
+        st.save_played(&a, &ga).unwrap();
+        let bad = [
+            ("notjson", "this is not json".to_string()),
+            ("array", "[1,2,3]".to_string()),
+            ("other", "{\"hello\":\"world\"}".to_string()),
+            (
+                "newer",
+                serde_json::to_string(&Session {
+                    format: SAVE_FORMAT + 1,
+                    id: "newer".into(),
+                    ..a.clone()
+                })
+                .unwrap(),
+            ),
+        ];
+        for (id, text) in &bad {
+            st.backend.set(&game_key(id), text).unwrap();
+        }
+        // Moves that do not replay: the second action is repeated at the end, out of turn.
+        let mut broken = Session {
+            id: "broken".into(),
+            ..a.clone()
+        };
+        broken.actions.push(broken.actions[0]);
+        broken.actions.push(broken.actions[0]);
+        st.backend
+            .set(
+                &game_key("broken"),
+                &serde_json::to_string(&broken).unwrap(),
+            )
+            .unwrap();
+
+        let rows = st.list().unwrap();
+        assert_eq!(rows.len(), 6);
+        assert!(matches!(&rows[0], SavedRow::Ready(s) if s.id == "good"));
+        let problem = |id: &str| {
+            rows.iter()
+                .find_map(|r| match r {
+                    SavedRow::Unreadable { id: i, problem, .. } if i == id => Some(problem.clone()),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert!(matches!(problem("notjson"), StorageError::Damaged { .. }));
+        assert!(matches!(problem("array"), StorageError::Damaged { .. }));
+        assert!(matches!(problem("other"), StorageError::Damaged { .. }));
+        let newer = problem("newer");
+        assert_eq!(
+            newer,
+            StorageError::Newer {
+                found: SAVE_FORMAT + 1,
+                supported: SAVE_FORMAT
+            }
+        );
+        assert!(newer.to_string().contains("newer version of Camelot"));
+        assert!(matches!(
+            problem("broken"),
+            StorageError::DoesNotReplay { .. }
+        ));
+        // The newer one still shows whose game it was.
+        assert!(rows.iter().any(
+            |r| matches!(r, SavedRow::Unreadable { id, names, .. } if id == "newer" && names == &a.names)
+        ));
+        // Listing, loading and saving other games never touch them.
+        assert!(st.load("notjson").is_err());
+        let (c, gc) = session("c", &["Cy"], 9, 2);
+        st.save_played(&c, &gc).unwrap();
+        st.list().unwrap();
+        for (id, text) in &bad {
+            assert_eq!(st.backend.get(&game_key(id)).unwrap().as_ref(), Some(text));
+        }
+        assert!(st.load("good").is_ok());
+        // Saving over an unreadable entry is refused, and it stays as it was.
+        let clash = Session {
+            id: "newer".into(),
+            ..c.clone()
+        };
+        let err = st.save_played(&clash, &gc).unwrap_err();
+        assert!(matches!(err, StorageError::WouldOverwrite { .. }));
+        assert_eq!(
+            st.backend.get(&game_key("newer")).unwrap().as_ref(),
+            Some(&bad[3].1)
+        );
+        // Only an explicit delete removes one.
+        st.delete("notjson").unwrap();
+        assert!(st.backend.get(&game_key("notjson")).unwrap().is_none());
+        assert_eq!(st.list().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn export_then_import_round_trips_with_a_new_id_when_taken() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo", "Cy"], 4, 12);
+        st.save_played(&a, &ga).unwrap();
+        let text = st.export("ga").unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["app"], "camelot");
+        assert_eq!(v["kind"], "saved-game");
+        assert_eq!(v["format"], SAVE_FORMAT);
+        let back = st.import(&text, 1_800_000_000_000.0).unwrap();
+        assert_ne!(back.id, "ga");
+        assert_eq!(
+            Session {
+                id: a.id.clone(),
+                ..back.clone()
+            },
+            a
+        );
+        assert_eq!(st.list().unwrap().len(), 2);
+        assert_eq!(st.load(&back.id).unwrap(), back);
+        // Into an empty store, the id is kept.
+        let other = store();
+        assert_eq!(other.import(&text, 0.0).unwrap().id, "ga");
+        // A bare stored session imports too.
+        let third = store();
+        let bare = serde_json::to_string(&a).unwrap();
+        assert_eq!(third.import(&bare, 0.0).unwrap(), a);
+    }
+
+    #[test]
+    fn imports_that_are_not_ours_or_newer_are_refused_in_plain_words() {
+        let st = store();
+        let (a, _) = session("ga", &["Ann", "Bo"], 4, 3);
+        let e = st.import("PK\u{3}\u{4} zip", 0.0).unwrap_err();
+        assert!(matches!(e, StorageError::Foreign { .. }));
+        assert!(e.to_string().contains("not a Camelot saved game"));
+        let e = st
+            .import(
+                "{\"app\":\"chess\",\"kind\":\"saved-game\",\"format\":1}",
+                0.0,
+            )
+            .unwrap_err();
+        assert!(matches!(e, StorageError::Foreign { .. }));
+        let newer = export_text(&a).replace(
+            &format!("\"format\": {SAVE_FORMAT},\n  \"game\""),
+            &format!("\"format\": {},\n  \"game\"", SAVE_FORMAT + 1),
+        );
+        assert!(matches!(
+            st.import(&newer, 0.0),
+            Err(StorageError::Newer { .. })
+        ));
+        let truncated = &export_text(&a)[..100];
+        assert!(st.import(truncated, 0.0).is_err());
+        // Names that don't match the players.
+        let mut wrong = a.clone();
+        wrong.names.pop();
+        assert!(matches!(
+            st.import(&export_text(&wrong), 0.0),
+            Err(StorageError::Damaged { .. })
+        ));
+        assert!(st.list().unwrap().is_empty());
+        // A strange id is replaced.
+        let odd = Session {
+            id: "../../etc".into(),
+            ..a.clone()
+        };
+        let back = st.import(&export_text(&odd), 5.0).unwrap();
+        assert!(valid_id(&back.id));
+        assert_eq!(st.list().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_full_storage_is_reported_and_the_old_save_kept() {
+        let (mut a, mut ga) = session("ga", &["Ann", "Bo"], 1, 2);
+        let probe = store();
+        probe.save_played(&a, &ga).unwrap();
+        let used: usize = probe
+            .backend
+            .map
+            .borrow()
+            .iter()
+            .map(|(k, v)| k.len() + v.len())
+            .sum();
+        // Room for this save and a few more moves.
+        let st = Store::new(Memory {
+            quota: Some(used + 200),
+            ..Memory::default()
+        });
+        st.save_played(&a, &ga).unwrap();
+        let saved = st.backend.get(&game_key("ga")).unwrap();
+        let mut err = None;
+        for i in 0..500 {
+            let Some((seat, _)) = ga.decider() else { break };
+            let act = ga.legal_actions()[0];
+            a.apply(&mut ga, seat, act, i as f64).unwrap();
+            if let Err(e) = st.save_played(&a, &ga) {
+                err = Some(e);
+                break;
+            }
+        }
+        let err = err.expect("the quota runs out");
+        assert_eq!(err, StorageError::Full);
+        assert!(err.to_string().contains("no room left"));
+        // The last good save is still there and readable.
+        let kept = st.load("ga").unwrap();
+        assert!(kept.actions.len() < a.actions.len());
+        assert!(saved.is_some());
+        assert_eq!(
+            StorageError::from_js("NS_ERROR_DOM_QUOTA_REACHED", ""),
+            StorageError::Full
+        );
+    }
+
+    #[test]
+    fn current_game_and_settings() {
+        let st = store();
+        assert_eq!(st.current_id(), None);
+        st.set_current("ga").unwrap();
+        assert_eq!(st.current_id().as_deref(), Some("ga"));
+        st.delete("ga").unwrap();
+        assert_eq!(st.current_id(), None);
+
+        assert_eq!(st.load_settings(), Settings::default());
+        assert_eq!(Settings::default().silence_countdown_secs, None);
+        let s = Settings {
+            silence_countdown_secs: Some(60),
+            always_reduce_motion: true,
+            language: None,
+        };
+        st.save_settings(&s).unwrap();
+        assert_eq!(st.load_settings(), s);
+        // Older or newer settings: unknown fields ignored, missing ones default.
+        st.backend
+            .set(SETTINGS_KEY, "{\"silence_countdown_secs\":30,\"future\":1}")
+            .unwrap();
+        assert_eq!(st.load_settings().silence_countdown_secs, Some(30));
+        st.backend.set(SETTINGS_KEY, "nonsense").unwrap();
+        assert_eq!(st.load_settings(), Settings::default());
+    }
+
+    #[test]
+    fn ids_are_plain_and_fresh() {
+        assert!(valid_id("g1a2b-3"));
+        assert!(!valid_id(""));
+        assert!(!valid_id("a/b"));
+        assert!(!valid_id(&"x".repeat(41)));
+        let st = store();
+        let id = st.new_id(1_700_000_000_000.0);
+        assert!(valid_id(&id));
+        let (s, g) = session(&id, &["Ann"], 1, 0);
+        st.save_played(&s, &g).unwrap();
+        let id2 = st.new_id(1_700_000_000_000.0);
+        assert_ne!(id, id2);
+        assert!(valid_id(&id2));
+        assert_eq!(to_base36(0), "0");
+        assert_eq!(to_base36(35), "z");
+        assert_eq!(to_base36(36), "10");
+        let _ = Seat(0);
+    }
+
+    #[test]
+    fn dates_read_plainly() {
+        // 2024-03-09 14:05 UTC.
+        let t = 1_709_993_100_000.0;
+        assert_eq!(human_date(t, t + 60_000.0, 0.0), "Today, 14:05");
+        assert_eq!(human_date(t, t + DAY_MS, 0.0), "Yesterday, 14:05");
+        assert_eq!(human_date(t, t + 10.0 * DAY_MS, 0.0), "9 March, 14:05");
+        assert_eq!(human_date(t, t + 400.0 * DAY_MS, 0.0), "9 March 2024");
+        // UTC+1 (offset −60): 15:05 local.
+        assert_eq!(human_date(t, t, -60.0), "Today, 15:05");
+        // UTC−15 crosses back a day.
+        assert_eq!(human_date(t, t + DAY_MS, 900.0), "Yesterday, 23:05");
+        assert_eq!(human_date(0.0, t, 0.0), "Unknown date");
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(
+            export_file_name(&names(&["Ann", "Bo Ek", "<x>"]), t, 0.0),
+            "camelot-ann-bo-ek-x-2024-03-09.json"
+        );
+        assert_eq!(
+            export_file_name(&names(&["!!"]), t, 0.0),
+            "camelot-2024-03-09.json"
+        );
+        assert_eq!(names_line(&names(&["A", "B"])), "A and B");
+    }
+}
