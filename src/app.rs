@@ -1,15 +1,100 @@
-//! The root component of the web app.
+//! The root component: the screen switcher and the top bar (Home, and a one-tap Rules button on
+//! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
+use crate::game_ui::{self, Ctx, persist};
 use leptos::prelude::*;
+use std::time::Duration;
+
+/// The app's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Home,
+    NewGame,
+    Table,
+    Log,
+    SavedGames,
+    Rules,
+    Settings,
+}
 
 /// The whole app, mounted into `<body>` by `main`.
 #[component]
 pub fn App() -> impl IntoView {
+    let ctx = Ctx::new();
+    provide_context(ctx);
+
+    // A reload in the middle of a game comes straight back to its table (covered).
+    if let Some(id) = persist::current_id()
+        && let Ok((session, game)) = persist::load(&id)
+        && !game.is_over()
+    {
+        ctx.open_played(session, game);
+    }
+
+    // The clock of the silence timer.
+    if let Ok(handle) = set_interval_with_handle(
+        move || ctx.now.set(game_ui::now_ms()),
+        Duration::from_secs(1),
+    ) {
+        on_cleanup(move || handle.clear());
+    }
+
+    let screen = ctx.screen;
     view! {
-        <main id="app">
-            <h1>"Camelot"</h1>
-            <p class="subtitle">"Shadows over Camelot: The Card Game"</p>
-            <p>"The Round Table is being prepared."</p>
+        <main id="app" class=move || format!("screen-{:?}", screen.get()).to_lowercase()>
+            <TopBar />
+            {move || ctx.save_error.get().map(|e| view! {
+                <p class="save-error" role="alert" data-testid="save-error">
+                    {e}" Play goes on; the game will be saved again after the next action."
+                </p>
+            })}
+            {move || match screen.get() {
+                Screen::Home => view! { <game_ui::home::Home /> }.into_any(),
+                Screen::NewGame => view! { <game_ui::new_game::NewGame /> }.into_any(),
+                Screen::Table => view! { <game_ui::table::Table /> }.into_any(),
+                Screen::Log => view! { <game_ui::log::Log /> }.into_any(),
+                Screen::SavedGames => view! { <Placeholder title="Saved games" /> }.into_any(),
+                Screen::Rules => view! { <Placeholder title="Rules" /> }.into_any(),
+                Screen::Settings => view! { <Placeholder title="Settings" /> }.into_any(),
+            }}
         </main>
+    }
+}
+
+/// The bar on top of every screen: Home, the game's name, and Rules.
+#[component]
+fn TopBar() -> impl IntoView {
+    let ctx = game_ui::use_ctx();
+    let screen = ctx.screen;
+    let to_rules = move |_| {
+        let here = screen.get_untracked();
+        if here != Screen::Rules {
+            ctx.back_to.set(here);
+        }
+        ctx.go(Screen::Rules);
+    };
+    view! {
+        <header class="topbar">
+            <button class="icon-button" data-testid="home-button" aria-label="Home"
+                on:click=move |_| ctx.go(Screen::Home)
+                disabled=move || screen.get() == Screen::Home>
+                <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 11 L12 3 L21 11 V21 H14 V14 H10 V21 H3 Z" fill="currentColor"/></svg>
+            </button>
+            <span class="brand">"Camelot"</span>
+            <button class="rules-button" data-testid="rules-button" on:click=to_rules>"Rules"</button>
+        </header>
+    }
+}
+
+/// Stand-in for screens another module provides.
+#[component]
+fn Placeholder(title: &'static str) -> impl IntoView {
+    let ctx = game_ui::use_ctx();
+    view! {
+        <section class="placeholder">
+            <h2>{title}</h2>
+            <p>"Coming soon."</p>
+            <button on:click=move |_| ctx.go(ctx.back_to.get_untracked())>"Back"</button>
+        </section>
     }
 }

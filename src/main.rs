@@ -1,7 +1,10 @@
 //! Camelot web app: entry point. Trunk builds this binary to WebAssembly (see index.html).
 
 mod app;
+mod game_ui;
 mod panic;
+mod rules_text;
+mod screens;
 mod session;
 mod storage;
 

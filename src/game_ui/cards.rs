@@ -1,0 +1,271 @@
+//! Our own card faces, drawn in SVG and CSS: one symbol and colour per quest, Merlin, Morgan,
+//! Mordred, Vivien, the card back, Loyalty and Knight cards, and the sword.
+
+use super::words::{card_effect, card_name, value_text};
+use camelot::{Card, Knight, Loyalty, Merlin, Morgan, Quest};
+use leptos::prelude::*;
+
+/// The symbol families drawn on cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sym {
+    Quest(Quest),
+    Merlin,
+    Morgan,
+    Mordred,
+    Vivien,
+    Back,
+    Loyal,
+    Traitor,
+    Knight,
+}
+
+impl Sym {
+    pub fn of(c: Card) -> Sym {
+        match c {
+            Card::Quest(q, _) => Sym::Quest(q),
+            Card::Morgan(_) => Sym::Morgan,
+            Card::Merlin(_) => Sym::Merlin,
+            Card::Mordred => Sym::Mordred,
+            Card::Vivien => Sym::Vivien,
+        }
+    }
+
+    pub fn class(self) -> &'static str {
+        match self {
+            Sym::Quest(q) => q.code(),
+            Sym::Merlin => "merlin",
+            Sym::Morgan => "morgan",
+            Sym::Mordred => "mordred",
+            Sym::Vivien => "vivien",
+            Sym::Back => "back",
+            Sym::Loyal => "loyal",
+            Sym::Traitor => "traitor",
+            Sym::Knight => "knight",
+        }
+    }
+}
+
+/// A symbol as inline SVG (colour from CSS `currentColor`).
+#[component]
+pub fn Symbol(sym: Sym) -> impl IntoView {
+    let body = match sym {
+        // Picts: a woad spiral.
+        Sym::Quest(Quest::Picts) => view! {
+            <path d="M50 50 a4 4 0 0 1 8 0 a8 8 0 0 1 -16 0 a12 12 0 0 1 24 0 a16 16 0 0 1 -32 0 a20 20 0 0 1 40 0 a24 24 0 0 1 -48 0"
+                fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round" />
+        }
+        .into_any(),
+        // Saxons: a round shield with its boss and rivets.
+        Sym::Quest(Quest::Saxons) => view! {
+            <circle cx="50" cy="50" r="36" fill="none" stroke="currentColor" stroke-width="7" />
+            <path d="M50 14 V86 M14 50 H86" stroke="currentColor" stroke-width="5" />
+            <circle cx="50" cy="50" r="10" fill="currentColor" />
+        }
+        .into_any(),
+        // Dragon: a flame.
+        Sym::Quest(Quest::Dragon) => view! {
+            <path d="M50 10 C64 32 82 44 74 68 C69 82 58 90 50 90 C36 90 24 79 27 62 C29 50 40 45 42 32 C47 41 51 47 53 57 C59 46 58 28 50 10 Z"
+                fill="currentColor" />
+        }
+        .into_any(),
+        // Excalibur: a sword, point up.
+        Sym::Quest(Quest::Excalibur) => view! {
+            <path d="M50 6 L57 18 L57 62 L43 62 L43 18 Z" fill="currentColor" />
+            <rect x="28" y="62" width="44" height="8" rx="3" fill="currentColor" />
+            <rect x="46" y="70" width="8" height="16" fill="currentColor" />
+            <circle cx="50" cy="90" r="6" fill="currentColor" />
+        }
+        .into_any(),
+        // Holy Grail: a cup.
+        Sym::Quest(Quest::Grail) => view! {
+            <path d="M26 14 L74 14 C74 44 63 56 50 58 C37 56 26 44 26 14 Z" fill="currentColor" />
+            <rect x="46" y="58" width="8" height="18" fill="currentColor" />
+            <path d="M32 76 L68 76 L72 88 L28 88 Z" fill="currentColor" />
+        }
+        .into_any(),
+        // Merlin: a star.
+        Sym::Merlin => view! {
+            <polygon points="50,8 61,38 93,38 67,57 77,89 50,70 23,89 33,57 7,38 39,38" fill="currentColor" />
+        }
+        .into_any(),
+        // Morgan: a crescent moon.
+        Sym::Morgan => view! {
+            <path d="M64 10 A40 40 0 1 0 64 90 A31 31 0 1 1 64 10 Z" fill="currentColor" />
+        }
+        .into_any(),
+        // Mordred: a crown.
+        Sym::Mordred => view! {
+            <path d="M14 72 L18 28 L36 50 L50 20 L64 50 L82 28 L86 72 Z" fill="currentColor" />
+            <rect x="14" y="76" width="72" height="10" rx="3" fill="currentColor" />
+        }
+        .into_any(),
+        // Vivien: the lake's waves.
+        Sym::Vivien => view! {
+            <path d="M10 34 q10 -12 20 0 t20 0 t20 0 t20 0 M10 54 q10 -12 20 0 t20 0 t20 0 t20 0 M10 74 q10 -12 20 0 t20 0 t20 0 t20 0"
+                fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round" />
+        }
+        .into_any(),
+        // The back: the Round Table.
+        Sym::Back => view! {
+            <circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" stroke-width="5" />
+            <circle cx="50" cy="50" r="14" fill="none" stroke="currentColor" stroke-width="4" />
+            <path d="M50 12 V36 M50 64 V88 M12 50 H36 M64 50 H88 M23 23 L40 40 M60 60 L77 77 M77 23 L60 40 M40 60 L23 77"
+                stroke="currentColor" stroke-width="4" />
+        }
+        .into_any(),
+        // Loyal: a shield with a cross.
+        Sym::Loyal => view! {
+            <path d="M50 8 L86 20 C86 56 72 78 50 92 C28 78 14 56 14 20 Z" fill="currentColor" />
+            <path d="M50 22 V78 M30 40 H70" stroke="var(--card-bg, #fff)" stroke-width="9" />
+        }
+        .into_any(),
+        // Traitor: a dagger.
+        Sym::Traitor => view! {
+            <path d="M50 6 L58 20 L56 58 L44 58 L42 20 Z" fill="currentColor" />
+            <rect x="30" y="58" width="40" height="8" rx="3" fill="currentColor" />
+            <rect x="45" y="66" width="10" height="18" fill="currentColor" />
+            <circle cx="50" cy="89" r="6" fill="currentColor" />
+        }
+        .into_any(),
+        // Knight: a helmet.
+        Sym::Knight => view! {
+            <path d="M24 88 L24 46 C24 16 76 16 76 46 L76 88 Z" fill="currentColor" />
+            <path d="M34 50 H66 M50 30 V88" stroke="var(--card-bg, #fff)" stroke-width="6" />
+        }
+        .into_any(),
+    };
+    view! {
+        <svg class="symbol" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+            {body}
+        </svg>
+    }
+}
+
+/// The mark in a card's corner: the rumor value, or the character's number.
+fn corner(c: Card) -> String {
+    match c {
+        Card::Quest(_, v) => value_text(v).to_string(),
+        Card::Morgan(Morgan::Four(b)) => format!("+{}", b.bonus()),
+        Card::Morgan(m) => m.number().to_string(),
+        Card::Merlin(m) => m.number().to_string(),
+        Card::Mordred | Card::Vivien => String::new(),
+    }
+}
+
+fn title(c: Card) -> String {
+    match c {
+        Card::Quest(q, _) => q.name().to_string(),
+        Card::Morgan(Morgan::Four(_)) => "Morgan #4".into(),
+        Card::Morgan(m) => format!("Morgan #{}", m.number()),
+        Card::Merlin(Merlin::Four) => "Merlin #4".into(),
+        Card::Merlin(m) => format!("Merlin #{}", m.number()),
+        Card::Mordred => "Mordred".into(),
+        Card::Vivien => "Vivien".into(),
+    }
+}
+
+/// A Rumor card face up. `size`: "big", "mid" or "small".
+#[component]
+pub fn CardFace(card: Card, #[prop(default = "mid")] size: &'static str) -> impl IntoView {
+    let sym = Sym::of(card);
+    let class = format!("card face {} {size}", sym.class());
+    let swords = match card {
+        Card::Quest(q, _) => Some(q.swords()),
+        _ => None,
+    };
+    let big = size != "small";
+    view! {
+        <div class=class role="img" aria-label=card_name(card)>
+            <span class="corner">{corner(card)}</span>
+            <Symbol sym=sym />
+            <span class="title">{title(card)}</span>
+            {big.then(|| {
+                view! {
+                    {swords.map(|n| view! { <span class="worth">{sword_worth(n)}</span> })}
+                    <span class="effect">{card_effect(card)}</span>
+                }
+            })}
+        </div>
+    }
+}
+
+fn sword_worth(n: u8) -> String {
+    if n == 1 {
+        "1 sword".into()
+    } else {
+        format!("{n} swords")
+    }
+}
+
+/// A Rumor card's back (face down).
+#[component]
+pub fn CardBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView {
+    view! {
+        <div class=format!("card back {size}") role="img" aria-label="A Rumor card, face down">
+            <Symbol sym=Sym::Back />
+        </div>
+    }
+}
+
+/// A Loyalty card face up.
+#[component]
+pub fn LoyaltyFace(loyalty: Loyalty, #[prop(default = "mid")] size: &'static str) -> impl IntoView {
+    let (sym, name) = match loyalty {
+        Loyalty::Loyal => (Sym::Loyal, "Loyal"),
+        Loyalty::Traitor => (Sym::Traitor, "Traitor"),
+    };
+    view! {
+        <div class=format!("card loyalty {} {size}", sym.class()) role="img" aria-label=name>
+            <Symbol sym=sym />
+            <span class="title">{name}</span>
+        </div>
+    }
+}
+
+/// A Loyalty card face down.
+#[component]
+pub fn LoyaltyBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView {
+    view! {
+        <div class=format!("card loyalty-back {size}") role="img" aria-label="A Loyalty card, face down">
+            <Symbol sym=Sym::Back />
+            <span class="title">"Loyalty"</span>
+        </div>
+    }
+}
+
+/// A Knight card face up.
+#[component]
+pub fn KnightFace(knight: Knight) -> impl IntoView {
+    let (when, what) = super::words::knight_text(knight);
+    view! {
+        <div class="card knight mid" role="img" aria-label=knight.name()>
+            <Symbol sym=Sym::Knight />
+            <span class="title">{knight.name()}</span>
+            <span class="effect"><b>{when}</b>": "{what}</span>
+        </div>
+    }
+}
+
+/// A sword: white or black face up.
+#[component]
+pub fn SwordIcon(#[prop(into)] class: String) -> impl IntoView {
+    view! {
+        <svg class=format!("sword {class}") viewBox="0 0 20 60" aria-hidden="true" focusable="false">
+            <path d="M10 2 L14 10 L14 40 L6 40 L6 10 Z" />
+            <rect x="1" y="40" width="18" height="4" rx="2" />
+            <rect x="8" y="44" width="4" height="9" />
+            <circle cx="10" cy="56" r="3" />
+        </svg>
+    }
+}
+
+/// The hush symbol of Morgan's silence: a speech bubble, struck through.
+#[component]
+pub fn HushIcon() -> impl IntoView {
+    view! {
+        <svg class="hush" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+            <path d="M18 22 H82 V64 H46 L28 82 V64 H18 Z" fill="none" stroke="currentColor" stroke-width="7" stroke-linejoin="round" />
+            <path d="M12 88 L88 12" stroke="currentColor" stroke-width="8" stroke-linecap="round" />
+        </svg>
+    }
+}

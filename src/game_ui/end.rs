@@ -1,0 +1,134 @@
+//! The end: every Loyalty card revealed one by one, the flipped swords, the verdict, a short
+//! summary; Rematch (same players, new seed) or New game.
+
+use super::cards::{LoyaltyBack, LoyaltyFace};
+use super::log::{Summary, public_events, summary};
+use super::new_game::start_game;
+use super::swords::SwordTally;
+use super::words::{loyalty_text, verdict};
+use super::{test_seed, use_ctx};
+use crate::app::Screen;
+use camelot::{Loyalty, Seat, Side};
+use leptos::prelude::*;
+
+#[component]
+pub fn End() -> impl IntoView {
+    let ctx = use_ctx();
+    let Some(v) = ctx.view.get_untracked() else {
+        return ().into_any();
+    };
+    let Some((winner, reason)) = v.winner else {
+        return ().into_any();
+    };
+    let (setup, names, sum) = ctx.live.with_untracked(|l| {
+        let l = l.as_ref().expect("a game is open");
+        let events = public_events(&l.session).unwrap_or_default();
+        (l.session.setup, l.session.names.clone(), summary(&events))
+    });
+    let cards: Vec<(Seat, Option<Loyalty>)> =
+        v.seats.iter().map(|s| (s.seat, s.revealed)).collect();
+    let n = if setup.players > 1 { cards.len() } else { 0 };
+    let shown = RwSignal::new(0usize);
+    let all_shown = move || shown.get() >= n;
+    let problem = RwSignal::new(None::<String>);
+
+    let rematch = {
+        let names = names.clone();
+        move |_| {
+            let seed = test_seed().map(|_| setup.seed.wrapping_add(1));
+            if let Err(e) = start_game(
+                &ctx,
+                names.clone(),
+                Some(setup.first.index()),
+                setup.options,
+                seed,
+            ) {
+                problem.set(Some(e));
+            }
+        }
+    };
+    let Summary {
+        quests_won,
+        quests_lost,
+        accusations,
+        flipped,
+    } = sum;
+    let side_class = match winner {
+        Side::Loyal => "loyal",
+        Side::Evil => "evil",
+    };
+
+    view! {
+        <section class="end" data-testid="end">
+            <h2>"The game is over"</h2>
+            {(n > 0).then(|| view! {
+                <h3>"Every Loyalty card, one by one"</h3>
+                <ol class="reveal-cards">
+                    {cards.iter().enumerate().map(|(i, (seat, l))| {
+                        let seat = *seat;
+                        let l = *l;
+                        view! {
+                            <li data-testid=format!("end-card-{}", seat.0)>
+                                <span class="seat-name">{ctx.name(seat)}</span>
+                                {move || match (shown.get() > i, l) {
+                                    (true, Some(l)) => view! {
+                                        <LoyaltyFace loyalty=l size="small" />
+                                        <span class="loyalty-name" data-testid="end-loyalty">{loyalty_text(l)}</span>
+                                    }.into_any(),
+                                    _ => view! { <LoyaltyBack size="small" /> }.into_any(),
+                                }}
+                            </li>
+                        }
+                    }).collect_view()}
+                </ol>
+                {move || (!all_shown()).then(|| {
+                    let next = cards.get(shown.get()).map(|(s, _)| ctx.name(*s)).unwrap_or_default();
+                    view! {
+                        <button class="primary big" data-testid="reveal-next"
+                            on:click=move |_| shown.update(|s| *s += 1)>
+                            {format!("Reveal {next}'s card")}
+                        </button>
+                        <button class="secondary" data-testid="reveal-all"
+                            on:click=move |_| shown.set(n)>"Reveal all"</button>
+                    }
+                })}
+            })}
+            {move || all_shown().then(|| {
+                let accusations = accusations.clone();
+                view! {
+                    {(flipped > 0).then(|| view! {
+                        <p class="flipped" data-testid="flipped">
+                            {format!("For the hidden Traitors, {flipped} white sword{} turned black.", if flipped == 1 { "" } else { "s" })}
+                        </p>
+                    })}
+                    <SwordTally swords=Signal::derive(move || v.swords) />
+                    <h2 class=format!("verdict {side_class}") data-testid="verdict">{verdict(winner, reason)}</h2>
+                    <ul class="summary" data-testid="summary">
+                        <li>{format!("{} turns", v.turn)}</li>
+                        <li>{format!("Quests won: {quests_won} · lost: {quests_lost}")}</li>
+                        {if accusations.is_empty() {
+                            view! { <li>"No accusation"</li> }.into_any()
+                        } else {
+                            accusations.into_iter().map(|(a, t, l)| view! {
+                                <li>{format!("{} accused {}{}", ctx.name(a), ctx.name(t),
+                                    l.map(|l| format!(" — {}", loyalty_text(l))).unwrap_or_default())}</li>
+                            }).collect_view().into_any()
+                        }}
+                    </ul>
+                    <div class="end-buttons">
+                        <button class="primary big" data-testid="rematch" on:click=rematch.clone()>
+                            "Rematch"<small>" same players, new deal"</small>
+                        </button>
+                        <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(Screen::NewGame)>"New game"</button>
+                    </div>
+                }
+            })}
+            {move || problem.get().map(|p| view! { <p class="message" role="alert">{p}</p> })}
+            <button class="secondary" data-testid="open-log" on:click=move |_| {
+                ctx.back_to.set(Screen::Table);
+                ctx.go(Screen::Log);
+            }>"Log"</button>
+        </section>
+    }
+    .into_any()
+}

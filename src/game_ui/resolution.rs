@@ -1,0 +1,267 @@
+//! Going on a Quest, revealed: a short animation driven entirely by the engine's `Resolution` —
+//! stacks laid out by quest, Merlin's removals struck through, the bonuses, each total counting up,
+//! each outcome, then the swords flying to the tally. Skippable; no motion when the player's system
+//! asks for reduced motion.
+
+use super::cards::{CardFace, SwordIcon, Sym, Symbol};
+use super::swords::SwordTally;
+use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
+use super::{reduced_motion, use_ctx};
+use camelot::{Card, Colour, QuestStack, Resolution, Stack, Swords};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// The animation's timeline, in milliseconds.
+const TICK: f64 = 50.0;
+const STRIKE_AT: f64 = 900.0;
+const BONUS_AT: f64 = 1500.0;
+const COUNT_AT: f64 = 2000.0;
+const COUNT_FOR: f64 = 1000.0;
+const OUTCOME_AT: f64 = 3200.0;
+const SWORDS_AT: f64 = 3800.0;
+const END: f64 = 4600.0;
+
+/// The animation's stages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    Laid,
+    Struck,
+    Bonuses,
+    Counting,
+    Outcomes,
+    Swords,
+}
+
+pub fn stage_at(ms: f64) -> Stage {
+    if ms >= SWORDS_AT {
+        Stage::Swords
+    } else if ms >= OUTCOME_AT {
+        Stage::Outcomes
+    } else if ms >= COUNT_AT {
+        Stage::Counting
+    } else if ms >= BONUS_AT {
+        Stage::Bonuses
+    } else if ms >= STRIKE_AT {
+        Stage::Struck
+    } else {
+        Stage::Laid
+    }
+}
+
+/// The total shown while counting up.
+pub fn shown_total(total: u16, ms: f64) -> u16 {
+    let t = ((ms - COUNT_AT) / COUNT_FOR).clamp(0.0, 1.0);
+    (total as f64 * t).round() as u16
+}
+
+fn quest_sym(q: QuestStack) -> Sym {
+    match q {
+        QuestStack::Quest(q) => Sym::Quest(q),
+        QuestStack::PictsAndSaxons => Sym::Quest(camelot::Quest::Picts),
+    }
+}
+
+#[component]
+pub fn ResolutionView() -> impl IntoView {
+    let ctx = use_ctx();
+    let Some(reveal) = ctx.reveal.get_untracked() else {
+        return ().into_any();
+    };
+    let animate = reveal.animate && !reduced_motion();
+    let elapsed = RwSignal::new(if animate { 0.0 } else { END });
+    if animate
+        && let Ok(handle) = set_interval_with_handle(
+            move || {
+                let _ = elapsed.try_update(|e| *e = (*e + TICK).min(END));
+            },
+            Duration::from_millis(TICK as u64),
+        )
+    {
+        on_cleanup(move || handle.clear());
+    }
+    let stage = Memo::new(move |_| stage_at(elapsed.get()));
+    let done = move || elapsed.get() >= END;
+    let skip = move |_| elapsed.set(END);
+    let close = move |_| ctx.reveal.set(None);
+
+    let r: Resolution = reveal.resolution;
+    let quester = reveal
+        .quester
+        .map(|s| format!("{} went on the ", ctx.name(s)))
+        .unwrap_or_else(|| "The ".into());
+    let title = format!("{quester}{} quest", quest_stack_name(r.main));
+    // The tally before this quest's swords, then after.
+    let (placed_w, placed_b) = (r.white, r.black);
+    let after = ctx
+        .view
+        .with_untracked(|v| v.as_ref().map(|v| v.swords).unwrap_or_default());
+    let before = Swords {
+        white: after.white.saturating_sub(placed_w),
+        black: after.black.saturating_sub(placed_b),
+    };
+    let tally = Signal::derive(move || {
+        if stage.get() >= Stage::Swords {
+            after
+        } else {
+            before
+        }
+    });
+
+    let characters: Vec<Card> = r.characters.iter().map(|c| c.card).collect();
+    let notes = notes(&r);
+    let stacks = r.stacks.clone();
+
+    view! {
+        <section class="overlay resolution" class:animate=animate data-testid="resolution"
+            data-stage=move || format!("{:?}", stage.get()).to_lowercase()>
+            <h2>{title}</h2>
+            <SwordTally swords=tally />
+            {(!characters.is_empty()).then(|| view! {
+                <div class="characters">
+                    <span class="label">"Set aside: "</span>
+                    <div class="card-row">
+                        {characters.into_iter().map(|c| view! { <CardFace card=c size="small" /> }).collect_view()}
+                    </div>
+                </div>
+            })}
+            <div class="stacks">
+                {stacks.into_iter().map(|s| view! { <StackView s stage elapsed /> }).collect_view()}
+            </div>
+            {move || (stage.get() >= Stage::Outcomes && !notes.is_empty()).then(|| view! {
+                <ul class="notes">{notes.clone().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}</ul>
+            })}
+            {move || (stage.get() >= Stage::Swords).then(|| view! {
+                <div class="flying" data-testid="swords-placed">
+                    {(placed_w > 0).then(|| view! {
+                        <span class="fly white">
+                            {(0..placed_w).map(|_| view! { <SwordIcon class="white" /> }).collect_view()}
+                            {format!("+{}", swords_text(Colour::White, placed_w))}
+                        </span>
+                    })}
+                    {(placed_b > 0).then(|| view! {
+                        <span class="fly black">
+                            {(0..placed_b).map(|_| view! { <SwordIcon class="black" /> }).collect_view()}
+                            {format!("+{}", swords_text(Colour::Black, placed_b))}
+                        </span>
+                    })}
+                    {(placed_w == 0 && placed_b == 0).then(|| view! { <span>"No sword is placed."</span> })}
+                </div>
+            })}
+            {move || if done() {
+                view! { <button class="primary big" data-testid="continue" on:click=close>"Continue"</button> }.into_any()
+            } else {
+                view! { <button class="big" data-testid="skip" on:click=skip>"Skip"</button> }.into_any()
+            }}
+        </section>
+    }
+    .into_any()
+}
+
+fn notes(r: &Resolution) -> Vec<String> {
+    let mut n = Vec::new();
+    if r.merlin5 {
+        n.push("Merlin #5: exactly five cards of the chosen quest — it succeeds.".into());
+    }
+    if r.morgan5 {
+        n.push("Morgan #5: the chosen quest needed 12 or 13.".into());
+    }
+    if r.morgan3 > 0 {
+        n.push(format!(
+            "Morgan #3: every quest placing swords places {} more.",
+            r.morgan3
+        ));
+    }
+    if r.evil_wins_now {
+        n.push("Morgan #7: the chosen quest reached 14 or more — Evil wins at once!".into());
+    }
+    n
+}
+
+#[component]
+fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoView {
+    let code = s.quest.code();
+    let mut lines: Vec<String> = Vec::new();
+    if s.questions > 0 {
+        lines.push(format!(
+            "{} × ? worth {} each = {}",
+            s.questions,
+            s.question_value,
+            s.questions as u16 * s.question_value as u16
+        ));
+    }
+    if s.numbers > 0 {
+        lines.push(format!("Numbers: {}", s.numbers));
+    }
+    if s.mordred_bonus > 0 {
+        lines.push(format!("Mordred: +{}", s.mordred_bonus));
+    }
+    if s.morgan4_bonus > 0 {
+        lines.push(format!("Morgan #4: +{}", s.morgan4_bonus));
+    }
+    if s.merlin6_bonus > 0 {
+        lines.push(format!("Merlin #6: +{}", s.merlin6_bonus));
+    }
+    let total = s.total;
+    let outcome = match s.swords {
+        Some((c, n)) => format!("{} — {}", outcome_text(s.outcome), swords_text(c, n)),
+        None => outcome_text(s.outcome).to_string(),
+    };
+    let outcome_class = format!("outcome {:?}", s.outcome).to_lowercase();
+    view! {
+        <div class=format!("stack {code}") class:main=s.main data-testid=format!("stack-{code}")>
+            <header>
+                <Symbol sym=quest_sym(s.quest) />
+                <strong>{quest_stack_name(s.quest)}</strong>
+                {s.main.then(|| view! { <span class="badge">"chosen quest"</span> })}
+            </header>
+            <ol class="stack-cards">
+                {s.cards.iter().enumerate().map(|(i, c)| {
+                    let removed = c.removed_by;
+                    let gawain = c.gawain;
+                    view! {
+                        <li style=format!("--i:{i}") class:gawain=gawain
+                            class:removed={move || removed.is_some() && stage.get() >= Stage::Struck}
+                            aria-label=card_name(c.card)>
+                            <CardFace card=c.card size="small" />
+                            {move || (removed.is_some() && stage.get() >= Stage::Struck).then(|| view! {
+                                <span class="struck-by">{removed.map(|m| format!("Merlin #{}", m.number()))}</span>
+                            })}
+                        </li>
+                    }
+                }).collect_view()}
+                {s.cards.is_empty().then(|| view! { <li class="none">"No card"</li> })}
+            </ol>
+            {move || (stage.get() >= Stage::Bonuses).then(|| view! {
+                <ul class="sum">{lines.clone().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            })}
+            <p class="total" data-testid=format!("total-{code}")>
+                {move || match total {
+                    None => "No card: not counted".to_string(),
+                    Some(t) => match stage.get() {
+                        Stage::Laid | Stage::Struck | Stage::Bonuses => "Total: …".to_string(),
+                        Stage::Counting => format!("Total: {}", shown_total(t, elapsed.get())),
+                        _ => format!("Total: {t}"),
+                    },
+                }}
+            </p>
+            {move || (stage.get() >= Stage::Outcomes).then(|| view! {
+                <p class=outcome_class.clone() data-testid=format!("outcome-{code}")>{outcome.clone()}</p>
+            })}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_timeline_goes_through_every_stage_and_counts_up_to_the_total() {
+        assert_eq!(stage_at(0.0), Stage::Laid);
+        assert_eq!(stage_at(STRIKE_AT), Stage::Struck);
+        assert_eq!(stage_at(END), Stage::Swords);
+        assert_eq!(shown_total(12, COUNT_AT), 0);
+        assert_eq!(shown_total(12, COUNT_AT + COUNT_FOR / 2.0), 6);
+        assert_eq!(shown_total(12, END), 12);
+    }
+}
