@@ -51,7 +51,12 @@ pub struct Tally {
     /// Merlin #1 to #3, 4 + [`Quest::index`] for a Merlin #4 whose quest the counting seat knows.
     merlins: [u8; 8],
     merlin_count: u8,
+    /// Per quest, how many of its highest numbered cards the Merlins remove.
+    removals: [u8; 5],
     cards: u8,
+    /// The totals kept up to date card by card, valid unless a Morgan #8 merges two stacks (then
+    /// [`Tally::totals`] works them out afresh, Merlin by Merlin in pile order).
+    running: Totals,
 }
 
 static ALL_QUESTS: [Quest; 5] = Quest::ALL;
@@ -59,13 +64,18 @@ const PICTS: usize = 0;
 const SAXONS: usize = 1;
 
 /// Every quest's total in a counted pile, after Merlin's removals (see [`Tally::totals`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Per stack ([`Quest::index`]; under Morgan #8 the merged stack sits at Picts and Saxons is empty).
     total: [u16; 5],
     /// Cards left in each stack, and cards before Merlin's removals (for Merlin #5).
     left: [u8; 5],
     before: [u8; 5],
+    /// Swords won or lost by each stack, Morgan #3 included.
+    value: [u8; 5],
+    /// Black swords each stack places as a secondary quest, and their sum.
+    secondary: [u8; 5],
+    secondary_sum: u8,
     morgan3: u8,
     morgan5: bool,
     morgan7: bool,
@@ -112,13 +122,23 @@ impl Tally {
                     }
                     None => self.questions[i] += 1,
                 }
+                self.restack(i);
             }
             Card::Morgan(m) => match m {
                 Morgan::One | Morgan::Two => {}
-                Morgan::Three => self.morgan3 += 1,
-                Morgan::Four(b) => self.morgan4 += b.bonus(),
+                Morgan::Three => {
+                    self.morgan3 += 1;
+                    self.restack_all();
+                }
+                Morgan::Four(b) => {
+                    self.morgan4 += b.bonus();
+                    self.restack_all();
+                }
                 Morgan::Five => self.morgan5 = true,
-                Morgan::Six => self.morgan6 = true,
+                Morgan::Six => {
+                    self.morgan6 = true;
+                    self.restack_all();
+                }
                 Morgan::Seven => self.morgan7 = true,
                 Morgan::Eight => self.morgan8 = true,
             },
@@ -136,9 +156,73 @@ impl Tally {
                     *slot = code;
                     self.merlin_count += 1;
                 }
+                let removes: &[Quest] = match m {
+                    Merlin::Four => merlin4.as_slice(),
+                    _ => m.removes_from(),
+                };
+                for q in removes {
+                    self.removals[q.index()] += 1;
+                    self.restack(q.index());
+                }
             }
-            Card::Mordred => self.mordreds += 1,
+            Card::Mordred => {
+                self.mordreds += 1;
+                self.restack_all();
+            }
             Card::Vivien => {}
+        }
+    }
+
+    /// A Merlin #4 already counted without its quest turns out to mark `q` (its owner's knowledge).
+    /// Under Morgan #8 it is taken as the last Merlin of the pile.
+    pub fn learn_merlin4(&mut self, q: Quest) {
+        if let Some(slot) = self.merlins.get_mut(usize::from(self.merlin_count)) {
+            *slot = 4 + q.index() as u8;
+            self.merlin_count += 1;
+        }
+        self.removals[q.index()] += 1;
+        self.restack(q.index());
+    }
+
+    /// Bring the running totals of stack `q` up to date (Morgan #8 aside).
+    #[inline]
+    fn restack(&mut self, q: usize) {
+        // Merlin's removals: the highest numbered cards.
+        let (mut sum, mut numbered) = (self.sums[q], self.numbered[q]);
+        let mut r = self.removals[q];
+        let mut v = 4;
+        while r > 0 && v > 0 {
+            v -= 1;
+            let k = r.min(self.numbers[q][v]);
+            sum -= u16::from(k) * (v as u16 + 2);
+            numbered -= k;
+            r -= k;
+        }
+        let n = numbered + self.questions[q];
+        let value = ALL_QUESTS[q].swords() + self.morgan3;
+        let question_value = if self.morgan6 { 1 } else { self.questions[q] };
+        let mordred = if q <= SAXONS {
+            u16::from(self.mordreds) * u16::from(n)
+        } else {
+            0
+        };
+        let total = sum
+            + u16::from(self.questions[q]) * u16::from(question_value)
+            + mordred
+            + u16::from(self.morgan4);
+        let secondary = if n > 0 && total >= 14 { value } else { 0 };
+        let r = &mut self.running;
+        r.secondary_sum = r.secondary_sum - r.secondary[q] + secondary;
+        r.secondary[q] = secondary;
+        r.total[q] = if n > 0 { total } else { 0 };
+        r.left[q] = n;
+        r.before[q] = self.numbered[q] + self.questions[q];
+        r.value[q] = value;
+    }
+
+    fn restack_all(&mut self) {
+        for q in 0..5 {
+            self.restack(q);
         }
     }
 
@@ -154,6 +238,16 @@ impl Tally {
     /// Every quest's total: Merlin's removals (the highest numbered card, never a `?`), `?` values,
     /// Mordred, Morgan #4, #6 and #8, as in [`crate::resolve`] §3 steps 4–5.
     pub fn totals(&self) -> Totals {
+        if !self.morgan8 {
+            return Totals {
+                morgan3: self.morgan3,
+                morgan5: self.morgan5,
+                morgan7: self.morgan7,
+                morgan8: false,
+                merlin5: self.merlin5,
+                ..self.running
+            };
+        }
         let mut sums = self.sums;
         let mut numbered = self.numbered;
         if self.merlin_count > 0 {
@@ -206,7 +300,15 @@ impl Tally {
         }
         let mut total = [0u16; 5];
         let mut left = [0u8; 5];
+        let mut value = [0u8; 5];
+        let mut secondary = [0u8; 5];
+        let mut secondary_sum = 0u8;
         for q in 0..5 {
+            value[q] = if self.morgan8 && q == PICTS {
+                crate::cards::MERGED_PICTS_SAXONS_SWORDS
+            } else {
+                ALL_QUESTS[q].swords()
+            } + self.morgan3;
             let n = numbered[q] + questions[q];
             left[q] = n;
             if n == 0 {
@@ -222,11 +324,18 @@ impl Tally {
                 + u16::from(questions[q]) * u16::from(question_value)
                 + mordred
                 + u16::from(self.morgan4);
+            if total[q] >= 14 {
+                secondary[q] = value[q];
+                secondary_sum += value[q];
+            }
         }
         Totals {
             total,
             left,
             before,
+            value,
+            secondary,
+            secondary_sum,
             morgan3: self.morgan3,
             morgan5: self.morgan5,
             morgan7: self.morgan7,
@@ -260,42 +369,28 @@ impl Totals {
     #[inline]
     pub fn estimate(&self, main: Quest, bonus: u8) -> Estimate {
         let m = self.stack(main);
-        let mut est = Estimate {
-            main_total: None,
-            main_outcome: Outcome::Baseless,
-            white: 0,
-            black: 0,
-            evil_wins_now: false,
-        };
-        for (i, quest) in ALL_QUESTS.iter().enumerate() {
-            let value = if self.morgan8 && i == PICTS {
-                crate::cards::MERGED_PICTS_SAXONS_SWORDS
-            } else {
-                quest.swords()
-            };
-            if i != m {
-                if self.left[i] > 0 && self.total[i] >= 14 {
-                    est.black += value + self.morgan3;
-                }
-                continue;
-            }
-            let total = self.total[i] + u16::from(bonus);
-            if self.left[i] > 0 || bonus > 0 {
-                est.main_total = Some(total);
-            }
-            let success_from = if self.morgan5 { 12 } else { 11 };
-            if (self.merlin5 && self.before[i] == 5) || (success_from..=13).contains(&total) {
-                est.main_outcome = Outcome::Success;
-                est.white += value + self.morgan3;
+        let value = self.value[m];
+        // Every other stack that reached 14 places its black swords.
+        let black = self.secondary_sum - self.secondary[m];
+        let total = self.total[m] + u16::from(bonus);
+        let main_total = (self.left[m] > 0 || bonus > 0).then_some(total);
+        let success_from = if self.morgan5 { 12 } else { 11 };
+        let (main_outcome, white, black, evil_wins_now) =
+            if (self.merlin5 && self.before[m] == 5) || (success_from..=13).contains(&total) {
+                (Outcome::Success, value, black, false)
             } else if total >= 14 {
-                est.main_outcome = Outcome::Defeat;
-                est.evil_wins_now = self.morgan7;
-                est.black += value + self.morgan3;
+                (Outcome::Defeat, 0, black + value, self.morgan7)
             } else {
-                est.black += 1 + self.morgan3;
-            }
+                // Baseless: one black sword (plus Morgan #3's).
+                (Outcome::Baseless, 0, black + 1 + self.morgan3, false)
+            };
+        Estimate {
+            main_total,
+            main_outcome,
+            white,
+            black,
+            evil_wins_now,
         }
-        est
     }
 
     /// The best of `quests` to go on now for the loyal side, with its estimate.
@@ -416,10 +511,13 @@ pub struct SimplePolicy {
     /// Per seat: the seats it saw as a Traitor with Galahad (a bit mask).
     seen_traitors: [u8; 8],
     galahad_played: u8,
-    /// The pile as everyone sees it, kept up to date card by card; `shared` while it is also exactly
-    /// what each seat counts (no face-down card, no Merlin #4 token whose quest one seat knows).
+    /// The pile as everyone sees it, kept up to date card by card, and the seats that count it
+    /// differently (they placed a face-down card with a false announcement, or a Merlin #4 token whose
+    /// quest they know): those count the pile afresh.
     public: Tally,
-    shared: bool,
+    knows_more: u8,
+    /// Seats with a Merlin #4 token in the pile: they add what they know of it to the public count.
+    merlin4_owners: u8,
 }
 
 impl SimplePolicy {
@@ -437,7 +535,8 @@ impl SimplePolicy {
             seen_traitors: [0; 8],
             galahad_played: 0,
             public: Tally::default(),
-            shared: true,
+            knows_more: 0,
+            merlin4_owners: 0,
         }
     }
 
@@ -453,33 +552,55 @@ impl SimplePolicy {
             self.known_liars |= self.pending_liars;
             self.pending_liars = 0;
             self.public = Tally::default();
-            self.shared = true;
+            self.knows_more = 0;
+            self.merlin4_owners = 0;
             0
         } else {
             self.pile_len
         };
         for pc in &g.pile[from.min(len)..] {
-            if let Some(a) = pc.announced {
-                self.shared = false;
-                if a != pc.card {
-                    self.pending_liars |= 1 << pc.placed_by.0;
-                }
+            let shown = pc.top().shown();
+            if shown != pc.card {
+                self.pending_liars |= 1 << pc.placed_by.0;
+                self.knows_more |= 1 << pc.placed_by.0;
+            } else if pc.card == Card::Merlin(Merlin::Four) {
+                // Its token's quest is chosen next, and known only to the one who chose it.
+                self.merlin4_owners |= 1 << pc.placed_by.0;
             }
-            if pc.card == Card::Merlin(Merlin::Four) {
-                self.shared = false;
-            }
-            self.public.add(pc.top().shown(), None);
+            self.public.add(shown, None);
         }
         self.pile_len = len;
     }
 
     /// The pile as `me` counts it (see [`visible_tally`]), from the running count when possible.
-    fn tally(&self, g: &Game, me: Seat) -> Tally {
-        if self.shared {
-            self.public
+    /// The totals of the pile as `me` counts it, and how many cards it holds (no copy of the count
+    /// in the common case).
+    fn totals(&self, g: &Game, me: Seat) -> (Totals, usize) {
+        if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
+            (self.public.totals(), self.public.len())
         } else {
-            visible_tally(g, me)
+            let t = self.tally(g, me);
+            (t.totals(), t.len())
         }
+    }
+
+    fn tally(&self, g: &Game, me: Seat) -> Tally {
+        let bit = 1 << me.0;
+        if self.knows_more & bit != 0 {
+            return visible_tally(g, me);
+        }
+        let mut t = self.public;
+        if self.merlin4_owners & bit != 0 {
+            for pc in &g.pile {
+                if pc.placed_by == me
+                    && pc.card == Card::Merlin(Merlin::Four)
+                    && let Some(q) = pc.merlin4
+                {
+                    t.learn_merlin4(q);
+                }
+            }
+        }
+        t
     }
 
     fn unrevealed_others(g: &Game, me: Seat) -> u8 {
@@ -531,8 +652,9 @@ impl SimplePolicy {
         }
         let traitor = g.holds_traitor(me);
         // Accusing is refused unless some other player is still unrevealed.
-        let can_accuse = g.accusation_refused(me).is_none();
-        if can_accuse && !traitor {
+        let can_accuse = || g.accusation_refused(me).is_none();
+        let suspects = self.known_liars | self.seen_traitors[me.index()];
+        if !traitor && (suspects != 0 || self.galahad_played & (1 << me.0) != 0) && can_accuse() {
             let evidence = self.evidence(g, me);
             if evidence != 0 {
                 return Action::Accuse {
@@ -541,15 +663,15 @@ impl SimplePolicy {
             }
         }
         let allowed = g.allowed_quests();
-        let tally = self.tally(g, me);
-        let totals = if allowed.is_empty() {
-            None
+        let (totals, pile) = if allowed.is_empty() {
+            (None, g.pile.len())
         } else {
-            Some(tally.totals())
+            let (t, len) = self.totals(g, me);
+            (Some(t), len)
         };
         let best = totals.and_then(|t| t.best(allowed, 0));
         if traitor {
-            if can_accuse && self.chance(self.params.traitor_accuse_chance) {
+            if can_accuse() && self.chance(self.params.traitor_accuse_chance) {
                 let target = self.pick(Self::unrevealed_others(g, me));
                 return Action::Accuse { target };
             }
@@ -569,8 +691,8 @@ impl SimplePolicy {
         if let Some((q, e)) = best
             && (e.net() > 0
                 || !can_draw
-                || (tally.len() >= usize::from(self.params.cut_loss_pile) && e.net() >= -1)
-                || tally.len() >= 2 * usize::from(self.params.cut_loss_pile))
+                || (pile >= usize::from(self.params.cut_loss_pile) && e.net() >= -1)
+                || pile >= 2 * usize::from(self.params.cut_loss_pile))
         {
             return Action::GoOnQuest { quest: q };
         }
@@ -586,7 +708,7 @@ impl SimplePolicy {
         if can_draw {
             return Action::ListenToRumors;
         }
-        if can_accuse {
+        if can_accuse() {
             let target = self.pick(Self::unrevealed_others(g, me));
             return Action::Accuse { target };
         }
@@ -677,7 +799,7 @@ impl SimplePolicy {
     }
 
     fn merlin6(&mut self, g: &Game, me: Seat) -> Action {
-        let totals = self.tally(g, me).totals();
+        let (totals, _) = self.totals(g, me);
         let traitor = g.holds_traitor(me);
         let mut choice: Option<(Quest, u8, i16)> = None;
         for q in Quest::ALL {
@@ -790,7 +912,8 @@ impl Policy for SimplePolicy {
         self.seen_traitors = [0; 8];
         self.galahad_played = 0;
         self.public = Tally::default();
-        self.shared = true;
+        self.knows_more = 0;
+        self.merlin4_owners = 0;
     }
 
     fn choose(&mut self, g: &Game, seat: Seat, decision: Decision) -> Action {
@@ -1043,6 +1166,36 @@ mod tests {
             let black_main = matches!(r.main_stack().swords, Some((Colour::Black, _)));
             assert_eq!(black_main, e.main_outcome != Outcome::Success, "{label}");
         }
+    }
+
+    #[test]
+    fn the_running_count_matches_a_fresh_count_for_every_seat() {
+        let mut checked = 0;
+        for seed in 0..60 {
+            let mut g = Game::new(Setup::new(5, seed)).unwrap();
+            let mut policy = SimplePolicy::new(seed);
+            policy.new_game(&g);
+            for _ in 0..600 {
+                let Some((seat, decision)) = g.decider() else {
+                    break;
+                };
+                policy.observe(&g);
+                for i in 0..5 {
+                    let me = Seat(i);
+                    let (a, b) = (
+                        policy.tally(&g, me).totals(),
+                        visible_tally(&g, me).totals(),
+                    );
+                    for q in Quest::ALL {
+                        assert_eq!(a.estimate(q, 0), b.estimate(q, 0), "seed {seed}, {me}, {q}");
+                    }
+                    checked += 1;
+                }
+                let action = policy.choose(&g, seat, decision);
+                g.apply_to(seat, action, &mut NoEvents).unwrap();
+            }
+        }
+        assert!(checked > 10_000);
     }
 
     #[test]
