@@ -187,18 +187,16 @@ impl Bot {
                     announced,
                 });
             }
-            Event::WentOnQuest { seat, quest, .. } => {
-                if *seat != self.seat {
-                    let r = self.believed(*quest, 0);
-                    let main = r.main_stack();
-                    let doomed = match main.outcome {
-                        Outcome::Success => false,
-                        Outcome::Baseless => main.total.unwrap_or(0) <= 7,
-                        Outcome::Defeat | Outcome::Harmless => true,
-                    };
-                    if doomed && self.known_cards() >= 3 {
-                        self.suspicion[seat.index()] += 1;
-                    }
+            Event::WentOnQuest { seat, quest, .. } if *seat != self.seat => {
+                let r = self.believed(*quest, 0);
+                let main = r.main_stack();
+                let doomed = match main.outcome {
+                    Outcome::Success => false,
+                    Outcome::Baseless => main.total.unwrap_or(0) <= 7,
+                    Outcome::Defeat | Outcome::Harmless => true,
+                };
+                if doomed && self.known_cards() >= 3 {
+                    self.suspicion[seat.index()] += 1;
                 }
             }
             Event::QuestResolved { resolution } => {
@@ -624,7 +622,7 @@ impl Bot {
             let r = self.believed(*quest, 0);
             let total = r.main_stack().total.unwrap_or(0);
             let mut s = Self::score(&r);
-            if self.level == Level::Beginner && total >= 10 && total <= 14 {
+            if self.level == Level::Beginner && (10..=14).contains(&total) {
                 // A hunch: close enough.
                 s = s.max(1);
             }
