@@ -1,0 +1,304 @@
+//! The Saved games screen: every game kept on this device with its players, dates and progress;
+//! Continue, Export (a .json file), Delete (after a confirmation) and Import (from a file). A saved
+//! game that cannot be read is shown with its problem in plain words and can only be deleted, on
+//! request — it is never changed or removed by itself.
+
+use crate::session::Session;
+use crate::storage::{self, SaveSummary, SavedRow, StorageError};
+use camelot::Game;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Largest file we try to read as a saved game (a long game is well under 1 MB).
+const IMPORT_MAX_BYTES: f64 = 5_000_000.0;
+
+/// A message above the list after an action.
+#[derive(Clone, Debug, PartialEq)]
+enum Notice {
+    Done(String),
+    Problem {
+        text: String,
+        detail: Option<String>,
+    },
+}
+
+impl Notice {
+    fn problem(e: &StorageError) -> Notice {
+        Notice::Problem {
+            text: e.to_string(),
+            detail: e.detail(),
+        }
+    }
+}
+
+/// Offer `text` as a file download named `name`.
+fn download(name: &str, text: &str) -> Result<(), String> {
+    let fail = |_| "The browser did not let Camelot create the file.".to_string();
+    let parts = web_sys::js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    let a: web_sys::HtmlAnchorElement = document()
+        .create_element("a")
+        .map_err(fail)?
+        .unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.set_attribute("hidden", "").map_err(fail)?;
+    let body = document().body().ok_or("no page body")?;
+    body.append_child(&a).map_err(fail)?;
+    a.click();
+    a.remove();
+    // Give the download a moment to start before the URL is released.
+    set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(10),
+    );
+    Ok(())
+}
+
+/// The saved games. `on_open` receives a game the player chose to continue (already replayed);
+/// `on_back` leaves the screen; `on_deleted` hears of each deleted id (to drop it if it is the
+/// game in play).
+#[component]
+pub fn SavedGames(
+    #[prop(into)] on_open: Callback<(Session, Game)>,
+    #[prop(into)] on_back: Callback<()>,
+    #[prop(optional, into)] on_deleted: Option<Callback<String>>,
+) -> impl IntoView {
+    let rows = RwSignal::new(storage::list());
+    let confirm = RwSignal::new(None::<String>);
+    let notice = RwSignal::new(None::<Notice>);
+    let busy = RwSignal::new(false);
+    let unavailable = storage::available().err();
+    let current = storage::current_id();
+    let refresh = move || rows.set(storage::list());
+
+    let open = move |id: String| match storage::load_played(&id) {
+        Ok(pair) => on_open.run(pair),
+        Err(e) => {
+            notice.set(Some(Notice::problem(&e)));
+            refresh();
+        }
+    };
+    let export = move |summary: SaveSummary| {
+        let result = storage::export(&summary.id)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                let name = storage::export_file_name(
+                    &summary.names,
+                    summary.updated_ms,
+                    storage::tz_offset_min(summary.updated_ms),
+                );
+                download(&name, &text).map(|_| name)
+            });
+        notice.set(Some(match result {
+            Ok(name) => Notice::Done(format!(
+                "Exported the game of {} as “{name}”. Keep the file to open the game on another \
+                 device with Import.",
+                summary.title()
+            )),
+            Err(text) => Notice::Problem { text, detail: None },
+        }));
+    };
+    let delete = move |id: String| {
+        confirm.set(None);
+        match storage::delete(&id) {
+            Ok(()) => {
+                notice.set(Some(Notice::Done("The saved game was deleted.".into())));
+                if let Some(cb) = on_deleted {
+                    cb.run(id);
+                }
+            }
+            Err(e) => notice.set(Some(Notice::problem(&e))),
+        }
+        refresh();
+    };
+    let import = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        if file.size() > IMPORT_MAX_BYTES {
+            notice.set(Some(Notice::Problem {
+                text: "This file is far too big to be a Camelot saved game.".into(),
+                detail: None,
+            }));
+            return;
+        }
+        busy.set(true);
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|v| v.as_string());
+            busy.set(false);
+            let Some(text) = text else {
+                notice.set(Some(Notice::Problem {
+                    text: "The file could not be read. Try choosing it again.".into(),
+                    detail: None,
+                }));
+                return;
+            };
+            notice.set(Some(match storage::import(&text) {
+                Ok(s) => Notice::Done(format!(
+                    "Imported the game of {}. It is now in the list below.",
+                    storage::names_line(&s.names)
+                )),
+                Err(e) => Notice::problem(&e),
+            }));
+            refresh();
+        });
+    };
+
+    let row_view = move |row: SavedRow| {
+        let id = row.id().to_string();
+        let asking = {
+            let id = id.clone();
+            move || confirm.get().as_deref() == Some(id.as_str())
+        };
+        let confirm_box = {
+            let id = id.clone();
+            let asking = asking.clone();
+            let what = match &row {
+                SavedRow::Ready(s) => format!("Delete the game of {}?", s.title()),
+                SavedRow::Unreadable { .. } => "Delete this damaged saved game?".to_string(),
+            };
+            move || {
+                let id = id.clone();
+                asking().then(|| {
+                    view! {
+                        <div class="confirm" role="alertdialog" aria-label="Confirm deletion">
+                            <p><strong>{what.clone()}</strong>" It cannot be undone."</p>
+                            <div class="save-actions">
+                                <button class="danger-button" data-testid="confirm-delete"
+                                    on:click=move |_| delete(id.clone())>"Delete for good"</button>
+                                <button class="secondary" data-testid="cancel-delete"
+                                    on:click=move |_| confirm.set(None)>"Keep it"</button>
+                            </div>
+                        </div>
+                    }
+                })
+            }
+        };
+        let ask = {
+            let id = id.clone();
+            move |_| confirm.set(Some(id.clone()))
+        };
+        match row {
+            SavedRow::Ready(s) => {
+                let is_current = current.as_deref() == Some(s.id.as_str());
+                let title = s.title();
+                let progress = s.progress.clone();
+                let updated = storage::human_date_local(s.updated_ms);
+                let created = storage::human_date_local(s.created_ms);
+                let open_label = if s.finished { "View" } else { "Continue" };
+                let open_id = s.id.clone();
+                let finished = s.finished;
+                view! {
+                    <li class="save-row" class:finished=finished data-testid="save-row" data-id=id.clone()>
+                        <div class="save-main">
+                            <strong class="save-names">{title}</strong>
+                            {is_current.then(|| view! { <span class="save-badge">"Playing now"</span> })}
+                            <span class="save-progress">{progress}</span>
+                            <span class="save-date">"Last played " {updated} " · started " {created}</span>
+                        </div>
+                        <div class="save-actions">
+                            <button class="primary" data-testid="open-save"
+                                on:click=move |_| open(open_id.clone())>{open_label}</button>
+                            <button class="secondary" data-testid="export-save"
+                                on:click=move |_| export(s.clone())>"Export"</button>
+                            <button class="secondary" data-testid="delete-save" on:click=ask>"Delete"</button>
+                        </div>
+                        {confirm_box}
+                    </li>
+                }
+                .into_any()
+            }
+            SavedRow::Unreadable {
+                names,
+                updated_ms,
+                problem,
+                ..
+            } => {
+                let title = if names.is_empty() {
+                    "A saved game that cannot be opened".to_string()
+                } else {
+                    storage::names_line(&names)
+                };
+                let when = updated_ms
+                    .filter(|ms| *ms > 0.0)
+                    .map(|ms| format!("Last played {}", storage::human_date_local(ms)));
+                let detail = problem.detail();
+                view! {
+                    <li class="save-row unreadable" data-testid="save-row-unreadable" data-id=id.clone()>
+                        <div class="save-main">
+                            <strong class="save-names">{title}</strong>
+                            {when.map(|w| view! { <span class="save-date">{w}</span> })}
+                            <p class="save-problem" data-testid="save-problem">{problem.to_string()}</p>
+                            {detail.map(|d| view! {
+                                <details class="save-detail"><summary>"Details"</summary><p>{d}</p></details>
+                            })}
+                        </div>
+                        <div class="save-actions">
+                            <button class="secondary" data-testid="delete-save" on:click=ask>"Delete"</button>
+                        </div>
+                        {confirm_box}
+                    </li>
+                }
+                .into_any()
+            }
+        }
+    };
+
+    view! {
+        <section class="saved-games" data-testid="saved-games">
+            <div class="screen-head">
+                <h1>"Saved games"</h1>
+                <button class="secondary close-button" data-testid="saved-back"
+                    on:click=move |_| on_back.run(())>"Back"</button>
+            </div>
+            {unavailable.map(|e| view! { <p class="notice problem" role="alert">{e.to_string()}</p> })}
+            {move || notice.get().map(|n| match n {
+                Notice::Done(t) => view! {
+                    <p class="notice done" role="status" data-testid="saves-notice">{t}</p>
+                }.into_any(),
+                Notice::Problem { text, detail } => view! {
+                    <div class="notice problem" role="alert" data-testid="saves-problem">
+                        <p>{text}</p>
+                        {detail.map(|d| view! {
+                            <details class="save-detail"><summary>"Details"</summary><p>{d}</p></details>
+                        })}
+                    </div>
+                }.into_any(),
+            })}
+            {move || {
+                let list = rows.get();
+                if list.is_empty() {
+                    view! {
+                        <p class="empty-saves" data-testid="no-saves">
+                            "No saved games yet. Every game you start is saved here after each move."
+                        </p>
+                    }.into_any()
+                } else {
+                    view! {
+                        <ul class="save-list">{list.into_iter().map(&row_view).collect_view()}</ul>
+                    }.into_any()
+                }
+            }}
+            <div class="import">
+                <h2>"Import a saved game"</h2>
+                <p class="muted">"Open a file made with Export, on this or another device."</p>
+                <label class="file-button" class:busy=move || busy.get()>
+                    <input type="file" accept=".json,application/json" data-testid="import-file"
+                        on:change=import />
+                    <span>"Choose a file…"</span>
+                </label>
+            </div>
+        </section>
+    }
+}
