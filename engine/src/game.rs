@@ -319,22 +319,31 @@ impl Game {
             let aside = cards.split_off(n);
             (cards, aside)
         };
-        let promos = setup.options.morgan8 || setup.options.merlin6;
-        let mut morgans: Vec<Card> = all_cards(false)
-            .into_iter()
-            .filter(|c| c.is_morgan())
-            .collect();
+        static CARDS: std::sync::OnceLock<(Vec<Card>, Vec<Card>)> = std::sync::OnceLock::new();
+        let (all_morgans, others) = CARDS.get_or_init(|| {
+            let all = all_cards(true);
+            (
+                all.iter()
+                    .copied()
+                    .filter(|c| c.is_morgan() && *c != Card::Morgan(Morgan::Eight))
+                    .collect(),
+                all.iter()
+                    .copied()
+                    .filter(|c| !c.is_morgan() || *c == Card::Morgan(Morgan::Eight))
+                    .collect(),
+            )
+        });
+        let mut morgans: Vec<Card> = Vec::with_capacity(9);
+        morgans.extend_from_slice(all_morgans);
         morgans.shuffle(&mut rng);
         let unused_morgans = morgans.split_off(MORGANS_IN_PLAY);
-        let mut deck: Vec<Card> = all_cards(promos)
-            .into_iter()
-            .filter(|c| match c {
-                Card::Morgan(Morgan::Eight) => setup.options.morgan8,
-                Card::Merlin(Merlin::Six) => setup.options.merlin6,
-                c => !c.is_morgan(),
-            })
-            .chain(morgans)
-            .collect();
+        let mut deck: Vec<Card> = Vec::with_capacity(64);
+        deck.extend(others.iter().copied().filter(|c| match c {
+            Card::Morgan(Morgan::Eight) => setup.options.morgan8,
+            Card::Merlin(Merlin::Six) => setup.options.merlin6,
+            _ => true,
+        }));
+        deck.extend_from_slice(&morgans);
         deck.shuffle(&mut rng);
         let mut knights = if setup.options.knights_to_the_rescue {
             all_knights()
@@ -445,7 +454,7 @@ impl Game {
             tristan_this_turn: false,
             resolving: None,
             last_resolution: None,
-            history: Vec::new(),
+            history: Vec::with_capacity(256),
         }
     }
 

@@ -3,7 +3,7 @@
 //! stacks, Merlin's removals, Mordred and Morgan bonuses, totals, outcomes and swords — which the game
 //! applies and the app animates.
 
-use crate::cards::{Card, MERGED_PICTS_SAXONS_SWORDS, Merlin, Morgan, Quest, RumorValue};
+use crate::cards::{Card, MERGED_PICTS_SAXONS_SWORDS, Merlin, Morgan, Quest};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -233,42 +233,49 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
     };
     let main_stack = stack_of(main);
 
-    // 3. Reveal and sort: stacks by quest, characters aside.
-    let mut stacks: Vec<Stack> = Vec::with_capacity(5);
-    let mut characters = Vec::new();
-    // Which original quest each stack card came from (Merlin #1–#3 still target Picts and Saxons apart).
-    let mut origin: Vec<Vec<Quest>> = Vec::with_capacity(5);
-    let order = |s: QuestStack| match s {
+    // 3. Reveal and sort: stacks by quest, characters aside. Stacks are created in quest order with
+    //    their exact capacity (a card's own quest says where it came from, for Merlin #1–#3).
+    let key = |s: QuestStack| match s {
         QuestStack::PictsAndSaxons => 0,
         QuestStack::Quest(q) => q.index(),
     };
-    let stack_index = |stacks: &mut Vec<Stack>, origin: &mut Vec<Vec<Quest>>, s: QuestStack| {
-        if let Some(i) = stacks.iter().position(|x| x.quest == s) {
-            return i;
+    let mut counts = [0usize; 5];
+    let mut n_characters = 0;
+    for tc in pile {
+        match tc.card {
+            Card::Quest(q, _) => counts[key(stack_of(q))] += 1,
+            _ => n_characters += 1,
         }
-        let at = stacks
-            .iter()
-            .position(|x| order(x.quest) > order(s))
-            .unwrap_or(stacks.len());
-        stacks.insert(at, empty_stack(s, s == main_stack));
-        origin.insert(at, Vec::new());
-        at
-    };
+    }
+    let mut slot = [usize::MAX; 5];
+    let mut stacks: Vec<Stack> = Vec::with_capacity(5);
+    for k in 0..5 {
+        if counts[k] == 0 && k != key(main_stack) {
+            continue;
+        }
+        let s = if merged && k == 0 {
+            QuestStack::PictsAndSaxons
+        } else {
+            QuestStack::Quest(Quest::ALL[k])
+        };
+        let mut st = empty_stack(s, s == main_stack);
+        st.cards = Vec::with_capacity(counts[k]);
+        slot[k] = stacks.len();
+        stacks.push(st);
+    }
+    let mut characters = Vec::with_capacity(n_characters);
     for tc in pile {
         match tc.card {
             Card::Quest(q, _) => {
-                let i = stack_index(&mut stacks, &mut origin, stack_of(q));
-                stacks[i].cards.push(StackCard {
+                stacks[slot[key(stack_of(q))]].cards.push(StackCard {
                     card: tc.card,
                     removed_by: None,
                     gawain: tc.gawain,
                 });
-                origin[i].push(q);
             }
             _ => characters.push(*tc),
         }
     }
-    stack_index(&mut stacks, &mut origin, main_stack);
 
     // Merlin #5 counts the main quest's cards as revealed, before any removal.
     let merlin5_present = characters
@@ -278,43 +285,41 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
     let main_count = stacks[main_i].cards.iter().filter(|c| !c.gawain).count();
     let merlin5 = merlin5_present && main_count == 5;
 
-    // 4. Merlins, each separately, in the order they lie in the pile (bottom first): remove the highest
-    //    numbered card (`?` are never removed). The order only matters under promo Morgan #8, when a
-    //    Merlin #4 on the merged Picts-and-Saxons stack and a Merlin #1 can reach the same cards.
+    // 4. Merlins, each separately, in the order they lie in the pile (bottom first).
+    const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
     for tc in &characters {
         let Card::Merlin(m) = tc.card else { continue };
-        let targets: Vec<Vec<Quest>> = match m {
+        match m {
             Merlin::Four => match tc.merlin4 {
                 Some(q) if stack_of(q) == QuestStack::PictsAndSaxons => {
-                    vec![vec![Quest::Picts, Quest::Saxons]]
+                    remove_highest(&mut stacks, &BOTH, m)
                 }
-                Some(q) => vec![vec![q]],
-                None => vec![],
+                Some(q) => remove_highest(&mut stacks, &[q], m),
+                None => {}
             },
-            _ => m.removes_from().iter().map(|&q| vec![q]).collect(),
-        };
-        for quests in targets {
-            remove_highest(&mut stacks, &origin, &quests, m);
+            _ => {
+                for q in m.removes_from() {
+                    remove_highest(&mut stacks, std::slice::from_ref(q), m);
+                }
+            }
         }
     }
 
     // 5. Totals.
     for s in stacks.iter_mut() {
-        let left: Vec<&StackCard> = s.cards.iter().filter(|c| c.removed_by.is_none()).collect();
-        let questions = left
-            .iter()
-            .filter(|c| matches!(c.card, Card::Quest(_, RumorValue::Question)))
-            .count() as u8;
+        let (mut n, mut questions, mut numbers) = (0u16, 0u8, 0u16);
+        for c in s.cards.iter().filter(|c| c.removed_by.is_none()) {
+            n += 1;
+            if let Card::Quest(_, v) = c.card {
+                match v.points() {
+                    Some(p) => numbers += u16::from(p),
+                    None => questions += 1,
+                }
+            }
+        }
         s.questions = questions;
         s.question_value = if morgan6 { 1 } else { questions };
-        s.numbers = left
-            .iter()
-            .filter_map(|c| match c.card {
-                Card::Quest(_, v) => v.points().map(u16::from),
-                _ => None,
-            })
-            .sum();
-        let n = left.len() as u16;
+        s.numbers = numbers;
         let picts_or_saxons = matches!(
             s.quest,
             QuestStack::PictsAndSaxons | QuestStack::Quest(Quest::Picts | Quest::Saxons)
@@ -391,14 +396,17 @@ fn empty_stack(quest: QuestStack, main: bool) -> Stack {
 }
 
 /// Remove the highest numbered card among the cards of `quests` still in play (the topmost of equals).
-fn remove_highest(stacks: &mut [Stack], origin: &[Vec<Quest>], quests: &[Quest], by: Merlin) {
+fn remove_highest(stacks: &mut [Stack], quests: &[Quest], by: Merlin) {
     let mut best: Option<(u8, usize, usize)> = None;
     for (si, s) in stacks.iter().enumerate() {
         for (ci, c) in s.cards.iter().enumerate() {
-            if c.removed_by.is_some() || !quests.contains(&origin[si][ci]) {
+            if c.removed_by.is_some() {
                 continue;
             }
-            let Card::Quest(_, v) = c.card else { continue };
+            let Card::Quest(q, v) = c.card else { continue };
+            if !quests.contains(&q) {
+                continue;
+            }
             let Some(p) = v.points() else { continue };
             if best.is_none_or(|(bp, _, _)| p >= bp) {
                 best = Some((p, si, ci));
