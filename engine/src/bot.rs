@@ -29,7 +29,7 @@ impl Level {
     /// Chance to forget a card it saw placed.
     fn forget(self) -> f64 {
         match self {
-            Level::Beginner => 0.3,
+            Level::Beginner => 0.2,
             Level::Solid => 0.08,
             Level::Expert => 0.0,
         }
@@ -622,7 +622,7 @@ impl Bot {
             let r = self.believed(*quest, 0);
             let total = r.main_stack().total.unwrap_or(0);
             let mut s = Self::score(&r);
-            if self.level == Level::Beginner && (10..=14).contains(&total) {
+            if self.level == Level::Beginner && (10..=13).contains(&total) {
                 // A hunch: close enough.
                 s = s.max(1);
             }
@@ -643,10 +643,12 @@ impl Bot {
                     why: Why::Counted { quest, total },
                 };
             }
-            // A pile that only grows worse: deal with it now, on the least bad quest.
-            if let Some((_, quest, total)) = best
-                && (view.table.pile_count >= 14
-                    || total >= 14
+            // A pile that only grows worse: deal with it now, on the least bad quest (a big pile and a
+            // loss of at most one sword, a huge pile, or nothing left to draw).
+            let pile = view.table.pile_count;
+            if let Some((s, quest, total)) = best
+                && ((pile >= 16 && s >= -1)
+                    || pile >= 32
                     || !legal.contains(&Action::ListenToRumors))
             {
                 return Choice {

@@ -3,12 +3,13 @@
 //! ```text
 //! camelot resolve FILE|-      resolve quest scenarios (one JSON object or an array of them)
 //! camelot play FILE|-         play a scripted game, print each action's events and the final table
-//! camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N]
+//! camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
 //! ```
 //!
 //! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
 //! a rule error prints what it could and exits with 1.
 
+use camelot::bot::Level;
 use camelot::sim::{self, SimConfig};
 use camelot::{Deal, Game, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
 use serde::ser::SerializeMap;
@@ -26,7 +27,7 @@ USAGE:
                               {\"main\": \"excalibur\", \"pile\": [\"excalibur:5\", ...]} or an array of them
     camelot play FILE         Play a scripted game (FILE or -): setup, optional deal, actions;
                               prints each action's events and the final table view
-    camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N]
+    camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
                               Play N games with the built-in policy and print the results
     camelot help              This text
 
@@ -414,6 +415,85 @@ fn cmd_play(args: &[String]) -> Result<(), Failure> {
 // ---------------------------------------------------------------------------------------------------
 
 #[derive(Serialize)]
+struct RateOutput {
+    games: u64,
+    loyal_wins: u64,
+    evil_wins: u64,
+    unfinished: u64,
+    loyal_win_rate: f64,
+}
+
+fn rates(t: &sim::Tallies) -> RateOutput {
+    RateOutput {
+        games: t.games,
+        loyal_wins: t.loyal_wins,
+        evil_wins: t.evil_wins,
+        unfinished: t.unfinished,
+        loyal_win_rate: (t.loyal_rate() * 1000.0).round() / 1000.0,
+    }
+}
+
+#[derive(Serialize)]
+struct BotsOutput {
+    games: u64,
+    players: u8,
+    seed: u64,
+    expert: bool,
+    bots: Vec<&'static str>,
+    traitor_bot: Option<&'static str>,
+    all: RateOutput,
+    /// Games where a player was dealt the Traitor: Evil's wins are the Traitor's.
+    with_traitor: RateOutput,
+    traitor_win_rate: f64,
+    without_traitor: RateOutput,
+    mean_turns: f64,
+    seconds: f64,
+    games_per_second: f64,
+}
+
+fn simulate_bots(
+    config: &SimConfig,
+    levels: &[Level],
+    traitor_bot: Option<Level>,
+) -> Result<(), Failure> {
+    let start = Instant::now();
+    let r = sim::simulate_bots(config, levels, traitor_bot)
+        .map_err(|e| Failure::input(format!("setup: {e}")))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let finished = r.all.loyal_wins + r.all.evil_wins;
+    let traitor_finished = r.with_traitor.loyal_wins + r.with_traitor.evil_wins;
+    let out = BotsOutput {
+        games: r.all.games,
+        players: config.players,
+        seed: config.seed,
+        expert: config.options.knights_to_the_rescue,
+        bots: levels.iter().map(|l| l.code()).collect(),
+        traitor_bot: traitor_bot.map(Level::code),
+        all: rates(&r.all),
+        with_traitor: rates(&r.with_traitor),
+        traitor_win_rate: if traitor_finished == 0 {
+            0.0
+        } else {
+            (r.with_traitor.evil_wins as f64 / traitor_finished as f64 * 1000.0).round() / 1000.0
+        },
+        without_traitor: rates(&r.without_traitor),
+        mean_turns: if finished == 0 {
+            0.0
+        } else {
+            (r.turns as f64 / finished as f64 * 100.0).round() / 100.0
+        },
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        games_per_second: if seconds > 0.0 {
+            (r.all.games as f64 / seconds).round()
+        } else {
+            0.0
+        },
+    };
+    print_json(&out);
+    Ok(())
+}
+
+#[derive(Serialize)]
 struct SimulateOutput {
     games: u64,
     players: u8,
@@ -434,6 +514,8 @@ struct SimulateOutput {
 
 fn cmd_simulate(args: &[String]) -> Result<(), Failure> {
     let mut config = SimConfig::new(1000, 4, 1);
+    let mut bots: Option<Vec<Level>> = None;
+    let mut traitor_bot: Option<Level> = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = |what: &str| -> Result<u64, Failure> {
@@ -458,16 +540,42 @@ fn cmd_simulate(args: &[String]) -> Result<(), Failure> {
                     .map_err(|_| Failure::input("--max-actions is too large"))?
             }
             "--expert" => config.options.knights_to_the_rescue = true,
+            "--bots" => {
+                let v = it.next().ok_or_else(|| {
+                    Failure::input("--bots needs levels, e.g. solid or beginner,expert")
+                })?;
+                let levels = v
+                    .split(',')
+                    .map(|l| l.trim().parse::<Level>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| Failure::input(format!("--bots: {e}")))?;
+                bots = Some(levels);
+            }
+            "--traitor-bot" => {
+                let v = it
+                    .next()
+                    .ok_or_else(|| Failure::input("--traitor-bot needs a level"))?;
+                traitor_bot = Some(
+                    v.parse::<Level>()
+                        .map_err(|e| Failure::input(format!("--traitor-bot: {e}")))?,
+                );
+            }
             "--promos" => {
                 config.options.morgan8 = true;
                 config.options.merlin6 = true;
             }
             other => {
                 return Err(Failure::input(format!(
-                    "unknown option `{other}` for simulate (expected --games, --players, --seed, --expert, --promos, --max-actions)"
+                    "unknown option `{other}` for simulate (expected --games, --players, --seed, --expert, --promos, --max-actions, --bots, --traitor-bot)"
                 )));
             }
         }
+    }
+    if let Some(levels) = bots {
+        return simulate_bots(&config, &levels, traitor_bot);
+    }
+    if traitor_bot.is_some() {
+        return Err(Failure::input("--traitor-bot goes with --bots"));
     }
     let start = Instant::now();
     let report = sim::simulate(&config).map_err(|e| Failure::input(format!("setup: {e}")))?;

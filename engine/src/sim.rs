@@ -1242,3 +1242,88 @@ mod tests {
         assert!(simulate(&SimConfig::new(1, 8, 1)).is_err());
     }
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Computer knights against each other (`camelot simulate --bots`)
+// ---------------------------------------------------------------------------------------------------
+
+/// Win counts over some games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tallies {
+    pub games: u64,
+    pub loyal_wins: u64,
+    pub evil_wins: u64,
+    pub unfinished: u64,
+}
+
+impl Tallies {
+    fn add(&mut self, winner: Option<Side>) {
+        self.games += 1;
+        match winner {
+            Some(Side::Loyal) => self.loyal_wins += 1,
+            Some(Side::Evil) => self.evil_wins += 1,
+            None => self.unfinished += 1,
+        }
+    }
+
+    /// The loyal knights' share of the finished games.
+    pub fn loyal_rate(&self) -> f64 {
+        let finished = self.loyal_wins + self.evil_wins;
+        if finished == 0 {
+            0.0
+        } else {
+            self.loyal_wins as f64 / finished as f64
+        }
+    }
+}
+
+/// What computer knights' games came to, split by whether a Traitor was dealt to a player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BotReport {
+    pub all: Tallies,
+    /// Games where a player was dealt the Traitor card (the Traitor wins when Evil wins).
+    pub with_traitor: Tallies,
+    /// Games where the Traitor card was set aside (or solo).
+    pub without_traitor: Tallies,
+    pub turns: u64,
+}
+
+/// Play `config.games` games with computer knights: seat `i` plays at `levels[i % levels.len()]`,
+/// except that a seat dealt the Traitor plays at `traitor_level` when given. Every bot sees only its
+/// seat's view and events (see [`crate::bot::play_bots`]).
+pub fn simulate_bots(
+    config: &SimConfig,
+    levels: &[crate::bot::Level],
+    traitor_level: Option<crate::bot::Level>,
+) -> Result<BotReport, SetupError> {
+    let mut report = BotReport::default();
+    for i in 0..config.games {
+        let setup = config.setup(i);
+        let game = Game::new(setup)?;
+        // The referee (not a bot) looks at the deal to sort the games and seat the Traitor's level.
+        let dealt: Vec<Option<Loyalty>> = (0..setup.players)
+            .map(|s| game.seat_view(Seat(s)).and_then(|v| v.loyalty))
+            .collect();
+        let traitor_dealt = dealt.contains(&Some(Loyalty::Traitor));
+        let seat_levels: Vec<crate::bot::Level> = dealt
+            .iter()
+            .enumerate()
+            .map(|(s, l)| match (l, traitor_level) {
+                (Some(Loyalty::Traitor), Some(t)) => t,
+                _ => levels[s % levels.len()],
+            })
+            .collect();
+        let g = crate::bot::play_bots(game, &seat_levels, setup.seed, config.max_actions as usize);
+        let winner = g.winner().map(|(side, _)| side);
+        report.all.add(winner);
+        if traitor_dealt {
+            report.with_traitor.add(winner);
+        } else {
+            report.without_traitor.add(winner);
+        }
+        if winner.is_some() {
+            report.turns += u64::from(g.turn());
+        }
+    }
+    Ok(report)
+}

@@ -421,3 +421,31 @@ fn usage_errors_are_reported_not_panicked() {
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("camelot simulate"));
 }
+
+#[test]
+fn simulate_with_bots_reports_win_rates_with_and_without_a_traitor() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["simulate", "--games", "60", "--players", "4", "--seed", "3"])
+        .args(["--bots", "solid,expert", "--traitor-bot", "beginner"])
+        .output()
+        .expect("camelot runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"], 60);
+    assert_eq!(v["bots"], serde_json::json!(["solid", "expert"]));
+    let with = v["with_traitor"]["games"].as_u64().unwrap();
+    let without = v["without_traitor"]["games"].as_u64().unwrap();
+    assert_eq!(with + without, 60);
+    assert!(with > 0 && without > 0);
+    assert_eq!(v["all"]["unfinished"], 0);
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_camelot"))
+        .args(["simulate", "--bots", "wizard"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown level"));
+}
