@@ -2,6 +2,9 @@
 //! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
 use crate::game_ui::{self, Ctx, persist};
+use crate::screens::rules::RulesScreen;
+use crate::screens::saved_games::SavedGames;
+use crate::screens::settings::SettingsScreen;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -53,9 +56,22 @@ pub fn App() -> impl IntoView {
                 Screen::NewGame => view! { <game_ui::new_game::NewGame /> }.into_any(),
                 Screen::Table => view! { <game_ui::table::Table /> }.into_any(),
                 Screen::Log => view! { <game_ui::log::Log /> }.into_any(),
-                Screen::SavedGames => view! { <Placeholder title="Saved games" /> }.into_any(),
-                Screen::Rules => view! { <Placeholder title="Rules" /> }.into_any(),
-                Screen::Settings => view! { <Placeholder title="Settings" /> }.into_any(),
+                Screen::SavedGames => view! {
+                    <SavedGames
+                        on_open=move |(session, game)| ctx.open_played(session, game)
+                        on_back=move |()| ctx.go(Screen::Home)
+                        on_deleted=move |id: String| ctx.forget(&id)
+                    />
+                }
+                .into_any(),
+                Screen::Rules => view! {
+                    <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) />
+                }
+                .into_any(),
+                Screen::Settings => view! {
+                    <SettingsScreen on_back=move |()| ctx.go(Screen::Home) />
+                }
+                .into_any(),
             }}
         </main>
     }
@@ -83,18 +99,5 @@ fn TopBar() -> impl IntoView {
             <span class="brand">"Camelot"</span>
             <button class="rules-button" data-testid="rules-button" on:click=to_rules>"Rules"</button>
         </header>
-    }
-}
-
-/// Stand-in for screens another module provides.
-#[component]
-fn Placeholder(title: &'static str) -> impl IntoView {
-    let ctx = game_ui::use_ctx();
-    view! {
-        <section class="placeholder">
-            <h2>{title}</h2>
-            <p>"Coming soon."</p>
-            <button on:click=move |_| ctx.go(ctx.back_to.get_untracked())>"Back"</button>
-        </section>
     }
 }

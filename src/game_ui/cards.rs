@@ -175,7 +175,7 @@ pub fn CardFace(card: Card, #[prop(default = "mid")] size: &'static str) -> impl
     };
     let big = size != "small";
     view! {
-        <div class=class role="img" aria-label=card_name(card)>
+        <div class=class role="img" aria-label=card_name(card) data-card=card.code()>
             <span class="corner">{corner(card)}</span>
             <Symbol sym=sym />
             <span class="title">{title(card)}</span>

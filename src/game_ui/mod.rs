@@ -99,7 +99,8 @@ pub struct Ctx {
     /// Public events of the last action.
     pub last_events: RwSignal<Vec<Event>>,
     pub reveal: RwSignal<Option<Reveal>>,
-    pub speak_again: RwSignal<bool>,
+    /// Silence ended during this turn: "You may speak again" shows until the next player acts.
+    pub speak_again: RwSignal<Option<u32>>,
     pub count_aloud: RwSignal<Option<(Seat, u32)>>,
     pub accusation: RwSignal<Option<AccusationResult>>,
     /// Date.now(), ticking each second.
@@ -134,7 +135,7 @@ impl Ctx {
             save_error: RwSignal::new(None),
             last_events: RwSignal::new(Vec::new()),
             reveal: RwSignal::new(None),
-            speak_again: RwSignal::new(false),
+            speak_again: RwSignal::new(None),
             count_aloud: RwSignal::new(None),
             accusation: RwSignal::new(None),
             now,
@@ -182,12 +183,26 @@ impl Ctx {
         self.reveal.set(None);
         self.accusation.set(None);
         self.last_events.set(Vec::new());
-        self.speak_again.set(false);
+        self.speak_again.set(None);
         self.count_aloud.set(None);
         self.quester.set(None);
         self.accused.set(None);
         self.turn_started.set(now_ms());
         self.go(Screen::Table);
+    }
+
+    /// A saved game was deleted: stop playing it if it is the one open.
+    pub fn forget(&self, id: &str) {
+        let open = self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|l| l.session.id == id));
+        if open {
+            self.live.set(None);
+            self.lifted.set(None);
+            self.peek.set(None);
+            self.reveal.set(None);
+            self.accusation.set(None);
+        }
     }
 
     /// Save the current session; a failure is shown, play goes on.
@@ -203,8 +218,10 @@ impl Ctx {
     pub fn act(&self, seat: Seat, action: Action) {
         let now = now_ms();
         let mut outcome = None;
+        let mut turn = 0;
         self.live.update(|l| {
             if let Some(l) = l {
+                turn = l.game.turn();
                 outcome = Some(l.session.apply(&mut l.game, seat, action, now));
             }
         });
@@ -214,7 +231,7 @@ impl Ctx {
             Some(Ok(events)) => {
                 self.message.set(None);
                 self.save();
-                self.after(events, now);
+                self.after(events, now, turn);
             }
         }
         // The phone moves on: cover unless the same player decides again.
@@ -224,10 +241,9 @@ impl Ctx {
         }
     }
 
-    fn after(&self, events: Vec<Event>, now: f64) {
+    fn after(&self, events: Vec<Event>, now: f64, turn: u32) {
         self.count_aloud.set(None);
         self.accusation.set(None);
-        let mut speak_again = false;
         for e in &events {
             match e {
                 Event::WentOnQuest { seat, .. } => self.quester.set(Some(*seat)),
@@ -236,8 +252,8 @@ impl Ctx {
                     quester: self.quester.get_untracked(),
                     animate: true,
                 })),
-                Event::SilenceEnds => speak_again = true,
-                Event::SilenceBegins => speak_again = false,
+                Event::SilenceEnds => self.speak_again.set(Some(turn)),
+                Event::SilenceBegins => self.speak_again.set(None),
                 Event::CountAloud { seat, number } => self.count_aloud.set(Some((*seat, *number))),
                 Event::TurnBegins { .. } => self.turn_started.set(now),
                 Event::Accused { accuser, target } => self.accused.set(Some((*accuser, *target))),
@@ -256,7 +272,6 @@ impl Ctx {
                 _ => {}
             }
         }
-        self.speak_again.set(speak_again);
         self.last_events
             .set(events.into_iter().filter(Event::is_public).collect());
     }

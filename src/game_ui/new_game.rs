@@ -132,7 +132,8 @@ pub fn NewGame() -> impl IntoView {
                                     aria-label=move || format!("Name of player {}", idx() + 1)
                                     data-testid=move || format!("player-name-{}", idx())
                                     prop:value=move || row.name.get()
-                                    on:input=move |ev| row.name.set(event_target_value(&ev)) />
+                                    on:input=move |ev| row.name.set(event_target_value(&ev))
+                                    on:change=move |ev| row.name.set(event_target_value(&ev)) />
                                 <button class="icon-button" aria-label="Move up"
                                     data-testid=move || format!("player-up-{}", idx())
                                     disabled=move || idx() == 0

@@ -43,6 +43,14 @@ pub fn Table() -> impl IntoView {
             Page::Board
         }
     });
+    // A new page (the phone passed on, an overlay, the board again) starts at the top.
+    Effect::new(move |prev: Option<Page>| {
+        let p = page.get();
+        if prev.is_some_and(|q| q != p) {
+            super::scroll_top();
+        }
+        p
+    });
     let silent = move || {
         ctx.view
             .with(|v| v.as_ref().is_some_and(|v| v.silence.is_some()))
@@ -151,10 +159,14 @@ fn Board() -> impl IntoView {
 
     view! {
         <SilenceBar />
-        {move || ctx.speak_again.get().then(|| view! {
+        {move || {
+            let t = ctx.speak_again.get()?;
+            let now = view.with(|v| v.as_ref().map(|v| v.turn))?;
+            (now <= t + 1).then_some(())
+        }.map(|()| view! {
             <div class="speak-again" role="status" data-testid="speak-again">
                 <strong>"You may speak again"</strong>
-                <button class="small" on:click=move |_| ctx.speak_again.set(false)>"OK"</button>
+                <button class="small" on:click=move |_| ctx.speak_again.set(None)>"OK"</button>
             </div>
         })}
         <div class="turn-line">

@@ -1,0 +1,467 @@
+//! Browser tests of the game screens: whole games played through the page in headless Chromium
+//! (release build in dist/, see tests/support). The test process replays every autosave with the
+//! engine, so it knows the hidden state and checks after EVERY step that none of it is in the page.
+//!
+//! New games use the `#test-seed=N` hook (README) so that deals are known in advance.
+
+mod support;
+
+#[path = "support/game.rs"]
+mod game;
+
+use camelot::{Action, Game, Loyalty, Options, Seat, Setup, Side};
+use game::{
+    Rng, Step, act, assert_nothing_hidden, assert_table_matches, expected_setup, fresh_app, lively,
+    play_to_end, saved, saved_when, start_game, step, wait_settled,
+};
+
+fn verdict_text(winner: Side, morgan7: bool) -> &'static str {
+    match (winner, morgan7) {
+        (Side::Loyal, _) => "The Loyal knights win!",
+        (Side::Evil, true) => "Morgan #7: Evil wins at once!",
+        (Side::Evil, false) => "The forces of Evil win!",
+    }
+}
+
+async fn assert_verdict(b: &support::Browser) {
+    let k = saved(b).await.expect("saved");
+    let (winner, reason) = k.game.winner().expect("the game is over");
+    let text = b.text("[data-testid=verdict]").await;
+    assert_eq!(
+        text,
+        verdict_text(winner, reason == camelot::EndReason::Morgan7)
+    );
+}
+
+#[tokio::test]
+async fn a_solo_game_is_played_from_new_game_to_the_end_and_a_rematch() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 7;
+    fresh_app(&b, seed).await;
+    let k = start_game(&b, &["Ann"], Options::default()).await;
+    assert_eq!(k.setup, expected_setup(1, seed, Options::default()));
+    assert_eq!(k.names, ["Ann"]);
+    // Solo: no Loyalty card, so no curtain; straight to the table.
+    wait_settled(&b).await;
+    assert!(!b.exists("[data-testid=curtain]").await);
+    assert_table_matches(&b, &k).await;
+    // Accusing is not possible in solo play, and the page says why.
+    assert!(
+        b.text("[data-testid=accuse-why]")
+            .await
+            .contains("no accusations in solo play")
+    );
+    let mut rng = Rng::new(seed);
+    let steps = play_to_end(&b, &mut |k, legal| lively(&mut rng, k, legal), 600).await;
+    assert!(steps > 3);
+    assert!(
+        !b.exists("[data-testid=reveal-next]").await,
+        "no Loyalty cards in solo"
+    );
+    assert_verdict(&b).await;
+    let before = saved(&b).await.expect("saved");
+    assert!(b.text("[data-testid=summary]").await.contains("turns"));
+    // Rematch: same player, a new deal (the test hook makes it seed + 1).
+    b.click("[data-testid=rematch]").await;
+    let k = saved_when(&b, "the rematch", |k| k.id != before.id).await;
+    assert_eq!(k.names, ["Ann"]);
+    assert_eq!(k.setup.seed, seed + 1);
+    assert!(k.actions.is_empty());
+    b.wait_for("[data-testid=actions]").await;
+    assert_table_matches(&b, &k).await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 4242;
+    fresh_app(&b, seed).await;
+    let names = ["Ann", "Bo", "Cy", "Di"];
+    let k = start_game(&b, &names, Options::default()).await;
+    assert_eq!(k.setup, expected_setup(4, seed, Options::default()));
+    let first = k.setup.first;
+    // Each player's first look at their Loyalty card, in seat order from the first player.
+    for i in 0..4u8 {
+        let k = saved(&b).await.expect("saved");
+        let seat = Seat((first.0 + i) % 4);
+        assert_eq!(k.curtain_seat(), Some(seat));
+        b.wait_for("[data-testid=curtain]").await;
+        assert_eq!(
+            b.text("[data-testid=curtain-name]").await,
+            names[seat.index()]
+        );
+        let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
+        assert_eq!(step(&b, &mut never).await, Step::Owed);
+    }
+    // Play (no accusation yet) until an accusation is possible.
+    let mut rng = Rng::new(seed);
+    let mut calm = |k: &game::Known, legal: &[Action]| {
+        let no_accusation: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Accuse { .. }))
+            .collect();
+        lively(&mut rng, k, &no_accusation)
+    };
+    let mut n = 0;
+    loop {
+        let k = saved(&b).await.expect("saved");
+        let accusable = k
+            .game
+            .legal_actions()
+            .iter()
+            .any(|a| matches!(a, Action::Accuse { .. }));
+        if accusable && b.exists("[data-testid=actions]").await && k.curtain_seat().is_none() {
+            break;
+        }
+        assert_ne!(
+            step(&b, &mut calm).await,
+            Step::End,
+            "over before any accusation"
+        );
+        n += 1;
+        assert!(n < 300, "no accusation possible after {n} steps");
+    }
+    // The current player accuses the next player.
+    let k = saved(&b).await.expect("saved");
+    let accuser = k.game.current();
+    let target = Seat((accuser.0 + 1) % 4);
+    let target_loyalty = k.loyalty(target).expect("a Loyalty card");
+    act(&b, &k, accuser, Action::Accuse { target }).await;
+    let result = b.text("[data-testid=accusation-result]").await;
+    let want = match target_loyalty {
+        Loyalty::Loyal => format!("{} is Loyal!", names[target.index()]),
+        Loyalty::Traitor => format!("{} is a Traitor!", names[target.index()]),
+    };
+    assert!(result.contains(&want), "{result}");
+    let k = saved(&b).await.expect("saved");
+    assert_nothing_hidden(&b, &k).await;
+    b.click("[data-testid=continue]").await;
+    // The accused is revealed on the table, the accuser marked.
+    if !k.game.is_over() {
+        b.wait_for("[data-testid=seats]").await;
+        let seat_text = b.text(&format!("[data-testid=seat-{}]", target.0)).await;
+        assert!(seat_text.contains(match target_loyalty {
+            Loyalty::Loyal => "Loyal",
+            Loyalty::Traitor => "Traitor",
+        }));
+        assert!(
+            b.exists(&format!(
+                "[data-testid=seat-{}] [data-testid=has-accused]",
+                accuser.0
+            ))
+            .await
+        );
+    }
+    // On to the end.
+    play_to_end(&b, &mut |k, legal| lively(&mut rng, k, legal), 800).await;
+    let k = saved(&b).await.expect("saved");
+    // Every Loyalty card, one tap each.
+    for (i, s) in k.view().seats.iter().enumerate() {
+        assert_eq!(b.count("[data-testid=end-loyalty]").await, i);
+        assert!(b.text("[data-testid=reveal-next]").await.contains(names[i]));
+        b.click("[data-testid=reveal-next]").await;
+        let shown = b
+            .text(&format!(
+                "[data-testid=end-card-{i}] [data-testid=end-loyalty]"
+            ))
+            .await;
+        let want = match s.revealed.expect("all revealed at the end") {
+            Loyalty::Loyal => "Loyal",
+            Loyalty::Traitor => "Traitor",
+        };
+        assert_eq!(shown, want);
+    }
+    assert_verdict(&b).await;
+    let summary = b.text("[data-testid=summary]").await;
+    assert!(
+        summary.contains(&format!(
+            "{} accused {}",
+            names[accuser.index()],
+            names[target.index()]
+        )),
+        "{summary}"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_reload_resumes_the_game_exactly_and_always_covered() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 99;
+    fresh_app(&b, seed).await;
+    let names = ["Ann", "Bo", "Cy"];
+    start_game(&b, &names, Options::default()).await;
+    // Reload while a player is looking at their Loyalty card: it comes back covered.
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private]").await;
+    let name = saved(&b).await.expect("saved");
+    let who = name.name(name.curtain_seat().expect("a peek")).to_string();
+    b.reload().await;
+    b.wait_for("[data-testid=curtain]").await;
+    assert!(!b.exists("[data-testid=private]").await);
+    assert_eq!(b.text("[data-testid=curtain-name]").await, who);
+    assert_nothing_hidden(&b, &saved(&b).await.expect("saved")).await;
+
+    // Play a while, then reload at the table.
+    let mut rng = Rng::new(seed);
+    let mut steps = 0;
+    loop {
+        assert_ne!(
+            step(&b, &mut |k, legal| lively(&mut rng, k, legal)).await,
+            Step::End
+        );
+        steps += 1;
+        let k = saved(&b).await.expect("saved");
+        if steps > 12
+            && k.actions.len() > 6
+            && b.exists("[data-testid=actions]").await
+            && k.view().pile_count > 0
+        {
+            break;
+        }
+        assert!(steps < 300);
+    }
+    let k = saved(&b).await.expect("saved");
+    let grab = async || {
+        (
+            b.attr("[data-testid=top-card]", "data-top").await,
+            b.text("[data-testid=pile-count]").await,
+            b.text("[data-testid=deck-count]").await,
+            b.text("[data-testid=white-swords]").await,
+            b.text("[data-testid=black-swords]").await,
+            b.text("[data-testid=current-player]").await,
+            b.text(".turn-no").await,
+            b.exists("[data-testid=silence]").await,
+            b.text("[data-testid=seats]").await,
+        )
+    };
+    let before = grab().await;
+    b.reload().await;
+    b.wait_for("[data-testid=actions]").await;
+    assert_eq!(grab().await, before);
+    let after = saved(&b).await.expect("saved");
+    assert_eq!(after.actions, k.actions);
+    assert_table_matches(&b, &after).await;
+    assert_nothing_hidden(&b, &after).await;
+
+    // And once more in the middle of a private decision or notice, if one comes: covered again.
+    for _ in 0..200 {
+        let k = saved(&b).await.expect("saved");
+        if k.curtain_seat().is_some() && b.exists("[data-testid=curtain]").await {
+            b.click("[data-testid=curtain-show]").await;
+            b.wait_for("[data-testid=private]").await;
+            b.reload().await;
+            b.wait_for("[data-testid=curtain]").await;
+            assert!(!b.exists("[data-testid=private]").await);
+            assert_nothing_hidden(&b, &saved(&b).await.expect("saved")).await;
+            break;
+        }
+        if step(&b, &mut |k, legal| lively(&mut rng, k, legal)).await == Step::End {
+            break;
+        }
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// A solo seed whose first listens bring a Morgan, then a Merlin (found with the engine).
+fn silence_seed() -> (u64, usize) {
+    'seeds: for seed in 1..2000u64 {
+        let mut g = Game::new(Setup::new(1, seed)).expect("setup");
+        let mut began = None;
+        for i in 0..40 {
+            let Some((seat, _)) = g.decider() else {
+                continue 'seeds;
+            };
+            let legal = g.legal_actions();
+            let a = if legal.contains(&Action::ListenToRumors) {
+                Action::ListenToRumors
+            } else {
+                legal[0]
+            };
+            g.apply(seat, a).expect("legal");
+            match (began, g.silence()) {
+                (None, Some(_)) => began = Some(i),
+                (Some(_), None) if i >= 3 => return (seed, i),
+                (Some(_), None) => continue 'seeds,
+                _ => {}
+            }
+        }
+    }
+    panic!("no seed brings silence and lifts it");
+}
+
+#[tokio::test]
+async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let (seed, _) = silence_seed();
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann"], Options::default()).await;
+    let mut listen = |_: &game::Known, legal: &[Action]| {
+        if legal.contains(&Action::ListenToRumors) {
+            Action::ListenToRumors
+        } else {
+            legal[0]
+        }
+    };
+    let mut saw_silence = false;
+    for _ in 0..120 {
+        let before = saved(&b).await.expect("saved");
+        step(&b, &mut listen).await;
+        let k = saved(&b).await.expect("saved");
+        if !b.exists("[data-testid=actions]").await {
+            continue;
+        }
+        let v = k.view();
+        match v.silence {
+            Some(s) => {
+                assert!(b.exists(".table-screen.silence").await, "silent palette");
+                assert!(
+                    b.text("[data-testid=silence]")
+                        .await
+                        .contains("Silence — no talking")
+                );
+                assert_eq!(
+                    b.text("[data-testid=silence-turns]").await,
+                    format!(
+                        "{} turn{} spent",
+                        s.turns,
+                        if s.turns == 1 { "" } else { "s" }
+                    )
+                );
+                if !saw_silence {
+                    // The timer ticks.
+                    let t0 = b.text("[data-testid=silence-elapsed]").await;
+                    tokio::time::sleep(std::time::Duration::from_millis(2300)).await;
+                    let t1 = b.text("[data-testid=silence-elapsed]").await;
+                    assert_ne!(t0, t1, "the silence timer does not tick");
+                    assert!(t1.ends_with("in silence"), "{t1}");
+                }
+                saw_silence = true;
+            }
+            None => {
+                assert!(!b.exists(".table-screen.silence").await);
+                if saw_silence && before.view().silence.is_some() {
+                    // A Merlin lifted it.
+                    let text = b.text("[data-testid=speak-again]").await;
+                    assert!(text.contains("You may speak again"));
+                    assert!(
+                        k.game
+                            .table_view()
+                            .top
+                            .is_some_and(|t| t.shown().is_merlin()),
+                        "silence lifted by something else than a Merlin"
+                    );
+                    b.assert_no_console_errors().await;
+                    b.close().await;
+                    return;
+                }
+            }
+        }
+    }
+    panic!("silence never came and went (saw silence: {saw_silence})");
+}
+
+#[tokio::test]
+async fn expert_game_with_promos_plays_to_the_end_with_every_private_screen_covered() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 2024;
+    let options = Options {
+        knights_to_the_rescue: true,
+        morgan8: true,
+        merlin6: true,
+    };
+    fresh_app(&b, seed).await;
+    let k = start_game(&b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+    assert_eq!(k.setup, expected_setup(5, seed, options));
+    let mut rng = Rng::new(seed);
+    // Knights are played whenever possible, to see their screens.
+    let mut eager = |k: &game::Known, legal: &[Action]| {
+        if let Some(a) = legal.iter().find(|a| {
+            matches!(
+                a,
+                Action::PlayArthur
+                    | Action::PlayGawain
+                    | Action::PlayPercival
+                    | Action::PlayTristan
+                    | Action::PlayGalahad { .. }
+            )
+        }) && rng.chance(70)
+        {
+            return *a;
+        }
+        lively(&mut rng, k, legal)
+    };
+    play_to_end(&b, &mut eager, 1500).await;
+    b.click("[data-testid=reveal-all]").await;
+    assert_verdict(&b).await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn new_game_names_are_checked_and_seats_can_be_ordered() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 1).await;
+    b.click("[data-testid=new-game]").await;
+    b.type_into("[data-testid=player-name-0]", "Ann").await;
+    b.type_into("[data-testid=player-name-1]", " ann ").await;
+    b.click("[data-testid=start-game]").await;
+    assert!(
+        b.text("[data-testid=new-game-error]")
+            .await
+            .contains("Two players are called")
+    );
+    b.type_into("[data-testid=player-name-1]", "").await;
+    b.click("[data-testid=start-game]").await;
+    b.wait_for_text("[data-testid=new-game-error]", "Player 2 needs a name")
+        .await;
+    b.type_into("[data-testid=player-name-1]", "<b>Bo</b>")
+        .await;
+    // Move Bo up to the first seat.
+    b.click("[data-testid=player-up-1]").await;
+    let first = b
+        .eval("return document.querySelector('[data-testid=player-name-0]').value;")
+        .await;
+    assert_eq!(first, "<b>Bo</b>");
+    for _ in 0..3 {
+        b.click("[data-testid=add-player]").await;
+    }
+    assert_eq!(b.count("input.name").await, 7);
+    assert!(
+        b.attr("[data-testid=add-player]", "disabled")
+            .await
+            .is_some()
+    );
+    b.click("[data-testid=start-game]").await;
+    b.wait_for("[data-testid=curtain]").await;
+    let k = saved(&b).await.expect("saved");
+    assert_eq!(k.names[0], "<b>Bo</b>");
+    assert_eq!(k.names.len(), 7);
+    // Everyone's first peek, then the table lists the names: markup in a name stays text.
+    let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
+    for _ in 0..7 {
+        assert_eq!(step(&b, &mut never).await, Step::Owed);
+    }
+    b.wait_for("[data-testid=seats]").await;
+    assert!(b.text("[data-testid=seat-0]").await.contains("<b>Bo</b>"));
+    assert!(!b.exists("[data-testid=seats] b").await);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
