@@ -364,7 +364,7 @@ fn turn() -> Section {
                that quest's symbol. A quest card shows its own quest; Mordred shows the Picts and \
                the Saxons; Morgan #4 shows every quest; the other characters show none, so after \
                them nobody may go on a quest until a new card is on top. An empty pile allows no \
-               quest.",
+               quest (with one exception, when no card is left to draw: see **Our readings**).",
             ),
             p(
                 "Going on a quest turns the whole Threats pile over and settles it: see **Going on a \

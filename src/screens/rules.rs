@@ -79,12 +79,6 @@ fn section_view(s: Section) -> impl IntoView {
         <section class="rules-section" aria-labelledby=labelled_by data-testid=format!("rules-section-{}", s.id)>
             <h2 id=id tabindex="-1">{s.title}</h2>
             {s.blocks.into_iter().map(block_view).collect_view()}
-            <p class="rules-to-top">
-                <a href="#rules-contents" on:click=|ev| {
-                    ev.prevent_default();
-                    scroll_to("rules-contents");
-                }>"↑ Contents"</a>
-            </p>
         </section>
     }
 }
@@ -119,7 +113,7 @@ pub fn RulesScreen(
         <article class="rules-screen" data-testid="rules-screen">
             <div class="screen-head">
                 <h1>"Rules"</h1>
-                <button class="secondary close-button" data-testid="rules-close"
+                <button class="secondary close-button" data-testid="rules-close-top"
                     on:click=move |_| on_close.run(())>"Close"</button>
             </div>
             <p class="muted">"Shadows over Camelot: The Card Game, told in our own words."</p>
@@ -128,9 +122,13 @@ pub fn RulesScreen(
                 <ol>{toc}</ol>
             </nav>
             {sections.into_iter().map(section_view).collect_view()}
-            <p class="rules-bottom">
-                <button class="primary" on:click=move |_| on_close.run(())>"Close the rules"</button>
-            </p>
+            // Always at hand while reading, at the bottom of the screen (thumb reach on a phone).
+            <div class="rules-dock">
+                <button class="secondary" data-testid="rules-contents"
+                    on:click=|_| scroll_to("rules-contents")>"↑ Contents"</button>
+                <button class="primary" data-testid="rules-close"
+                    on:click=move |_| on_close.run(())>"Close the rules"</button>
+            </div>
         </article>
     }
 }

@@ -67,6 +67,13 @@ pub fn SettingsScreen(
                 <button class="secondary close-button" data-testid="settings-back"
                     on:click=move |_| on_back.run(())>"Back"</button>
             </div>
+            // A fixed slot, so nothing moves under the finger when "Saved." appears.
+            <div class="settings-status" aria-live="polite">
+                {move || status.get().map(|r| match r {
+                    Ok(()) => view! { <p class="done" data-testid="settings-saved">"Saved on this device."</p> }.into_any(),
+                    Err(e) => view! { <p class="notice problem" role="alert">{e}</p> }.into_any(),
+                })}
+            </div>
 
             <fieldset class="setting">
                 <legend>"Silence countdown"</legend>
@@ -95,10 +102,6 @@ pub fn SettingsScreen(
                 <p class="muted">"Camelot speaks English for now. More languages will come later."</p>
             </fieldset>
 
-            {move || status.get().map(|r| match r {
-                Ok(()) => view! { <p class="notice done" role="status" data-testid="settings-saved">"Saved."</p> }.into_any(),
-                Err(e) => view! { <p class="notice problem" role="alert">{e}</p> }.into_any(),
-            })}
         </section>
     }
 }

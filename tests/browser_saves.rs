@@ -1,0 +1,483 @@
+//! Browser tests of the screens around the game: Saved games (list, continue, export → import,
+//! damaged / newer / foreign saves, a full storage), Settings and Rules — in headless Chromium
+//! against the release build in dist/ (see tests/support).
+//!
+//! Saved games are written straight into localStorage as the app stores them (a session is its
+//! names, setup and actions; the engine replays it), so each test starts from a known shelf.
+
+mod support;
+
+use camelot::{Game, Played, ReplayError, Setup};
+use serde_json::{Value, json};
+use support::Browser;
+
+const GAME_PREFIX: &str = "camelot/v1/game/";
+
+/// A saved session as the app stores it: `moves` actions played (always the first legal one).
+fn session(id: &str, names: &[&str], seed: u64, moves: usize, updated_ms: f64) -> Value {
+    let setup = Setup::new(names.len() as u8, seed);
+    let mut game = Game::new(setup).expect("setup");
+    let mut actions = Vec::new();
+    for _ in 0..moves {
+        let Some((seat, _)) = game.decider() else {
+            break;
+        };
+        let action = game.legal_actions()[0];
+        game.apply(seat, action).expect("legal");
+        actions.push(Played { seat, action });
+    }
+    json!({
+        "format": 1,
+        "id": id,
+        "names": names,
+        "setup": setup,
+        "actions": actions,
+        "owed": [],
+        "created_ms": updated_ms - 3_600_000.0,
+        "updated_ms": updated_ms,
+        "silence_since_ms": null,
+    })
+}
+
+/// Runs a script with one string argument (`arguments[0]`).
+async fn eval_with(b: &Browser, script: &str, arg: &str) -> Value {
+    b.client()
+        .execute(script, vec![Value::String(arg.to_string())])
+        .await
+        .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
+}
+
+/// Writes raw text under a localStorage key.
+async fn put(b: &Browser, key: &str, text: &str) {
+    b.client()
+        .execute(
+            "window.localStorage.setItem(arguments[0], arguments[1]); return null;",
+            vec![json!(key), json!(text)],
+        )
+        .await
+        .expect("setItem");
+}
+
+/// The raw text under a localStorage key.
+async fn get(b: &Browser, key: &str) -> Option<String> {
+    eval_with(b, "return window.localStorage.getItem(arguments[0]);", key)
+        .await
+        .as_str()
+        .map(str::to_string)
+}
+
+/// The ids of the saved games in localStorage.
+async fn stored_ids(b: &Browser) -> Vec<String> {
+    let v = eval_with(
+        b,
+        "return Object.keys(window.localStorage).filter(k => k.startsWith(arguments[0])).sort();",
+        GAME_PREFIX,
+    )
+    .await;
+    v.as_array()
+        .expect("array")
+        .iter()
+        .map(|k| k.as_str().unwrap()[GAME_PREFIX.len()..].to_string())
+        .collect()
+}
+
+/// A fresh app (empty storage) with these saves on the shelf, showing Home.
+async fn app_with(b: &Browser, saves: &[(&str, String)]) {
+    b.open_app().await;
+    b.clear_storage().await;
+    for (id, text) in saves {
+        put(b, &format!("{GAME_PREFIX}{id}"), text).await;
+    }
+    b.reload().await;
+    b.wait_for("[data-testid=saved-games]").await;
+}
+
+async fn open_saved_games(b: &Browser) {
+    b.click("[data-testid=saved-games]").await;
+    b.wait_for("[data-testid=saved-games]").await;
+    b.wait_for("section.saved-games").await;
+}
+
+/// A file on disk holding `text`, for the file input.
+fn temp_file(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("camelot-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write temp file");
+    path.to_string_lossy().into_owned()
+}
+
+async fn import_file(b: &Browser, path: &str) {
+    let input = b.wait_for("[data-testid=import-file]").await;
+    input.send_keys(path).await.expect("choose the file");
+}
+
+/// No sideways scrolling at the current window size.
+async fn assert_no_horizontal_scroll(b: &Browser, what: &str) {
+    let v = b
+        .eval("return [document.documentElement.scrollWidth, window.innerWidth];")
+        .await;
+    let (scroll, inner) = (v[0].as_u64().unwrap(), v[1].as_u64().unwrap());
+    assert!(
+        scroll <= inner,
+        "{what}: page is {scroll} px wide in a {inner} px window"
+    );
+}
+
+fn plain(s: &Value) -> String {
+    serde_json::to_string(s).unwrap()
+}
+
+#[tokio::test]
+async fn several_saves_are_listed_newest_first_and_one_continues() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let now = 1_763_700_000_000.0;
+    let a = session("gaaa", &["Ann", "Bo"], 11, 6, now - 2.0 * 86_400_000.0);
+    let c = session("gccc", &["Cy", "Di", "Ed"], 12, 9, now);
+    let s = session("gsss", &["Solo"], 13, 4, now - 400.0 * 86_400_000.0);
+    app_with(
+        &b,
+        &[
+            ("gaaa", plain(&a)),
+            ("gccc", plain(&c)),
+            ("gsss", plain(&s)),
+        ],
+    )
+    .await;
+    open_saved_games(&b).await;
+    b.wait_for("[data-testid=save-row]").await;
+    assert_eq!(b.count("[data-testid=save-row]").await, 3);
+    assert_eq!(b.count("[data-testid=save-row-unreadable]").await, 0);
+    let names = b.texts("[data-testid=save-row] .save-names").await;
+    assert_eq!(names, ["Cy, Di and Ed", "Ann and Bo", "Solo"]);
+    let progress = b.texts("[data-testid=save-row] .save-progress").await;
+    assert!(progress.iter().all(|p| p.contains("Turn")), "{progress:?}");
+    let dates = b.texts("[data-testid=save-row] .save-date").await;
+    assert!(
+        dates.iter().all(|d| d.starts_with("Last played ")),
+        "{dates:?}"
+    );
+    assert_no_horizontal_scroll(&b, "saved games").await;
+
+    // The list is fast next time: an index of summaries was written.
+    assert!(get(&b, "camelot/v1/index").await.is_some());
+
+    // Continue the second game: the table opens and it becomes the current game.
+    b.click("[data-testid=save-row][data-id=gaaa] [data-testid=open-save]")
+        .await;
+    b.wait_for("[data-testid=table]").await;
+    assert_eq!(
+        get(&b, "camelot/v1/current").await.as_deref(),
+        Some("\"gaaa\"")
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn export_then_import_round_trips_as_a_new_game() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let original = session("gexp", &["Ann", "Bo", "Cy"], 21, 14, 1_763_700_000_000.0);
+    app_with(&b, &[("gexp", plain(&original))]).await;
+    open_saved_games(&b).await;
+    // Catch the file the page offers for download.
+    b.eval(
+        "window.__exported = null;
+         const make = URL.createObjectURL.bind(URL);
+         URL.createObjectURL = (blob) => { blob.text().then(t => window.__exported = t); return make(blob); };
+         return null;",
+    )
+    .await;
+    b.click("[data-testid=save-row][data-id=gexp] [data-testid=export-save]")
+        .await;
+    b.wait_for_text(
+        "[data-testid=saves-notice]",
+        "Exported the game of Ann, Bo and Cy",
+    )
+    .await;
+    let exported = {
+        let start = std::time::Instant::now();
+        loop {
+            if let Some(t) = b.eval("return window.__exported;").await.as_str() {
+                break t.to_string();
+            }
+            assert!(start.elapsed() < support::TIMEOUT, "no file was offered");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    };
+    let file: Value = serde_json::from_str(&exported).expect("the export is JSON");
+    assert_eq!(file["app"], "camelot");
+    assert_eq!(file["kind"], "saved-game");
+    assert_eq!(file["format"], 1);
+    assert_eq!(file["game"]["actions"], original["actions"]);
+    assert!(
+        b.text("[data-testid=saves-notice]")
+            .await
+            .contains("camelot-ann-bo-cy-"),
+        "the file is named after the players"
+    );
+
+    // Import it back: the id is taken, so it arrives as a second game, identical but for its id.
+    import_file(&b, &temp_file("export.json", &exported)).await;
+    b.wait_for_text(
+        "[data-testid=saves-notice]",
+        "Imported the game of Ann, Bo and Cy",
+    )
+    .await;
+    b.wait_for("[data-testid=save-row]:nth-child(2)").await;
+    assert_eq!(b.count("[data-testid=save-row]").await, 2);
+    let ids = stored_ids(&b).await;
+    assert_eq!(ids.len(), 2);
+    let new_id = ids.iter().find(|i| *i != "gexp").expect("a new id");
+    let mut copy: Value =
+        serde_json::from_str(&get(&b, &format!("{GAME_PREFIX}{new_id}")).await.unwrap()).unwrap();
+    assert_eq!(copy["id"], json!(new_id));
+    copy["id"] = json!("gexp");
+    assert_eq!(copy, original);
+    // The original is untouched.
+    let again: Value =
+        serde_json::from_str(&get(&b, &format!("{GAME_PREFIX}gexp")).await.unwrap()).unwrap();
+    assert_eq!(again, original);
+
+    // The imported copy opens.
+    b.click(&format!(
+        "[data-testid=save-row][data-id={new_id}] [data-testid=open-save]"
+    ))
+    .await;
+    b.wait_for("[data-testid=table]").await;
+
+    // A file that is not ours is refused in plain words, and nothing is added.
+    b.click("[data-testid=home-button]").await;
+    open_saved_games(&b).await;
+    import_file(
+        &b,
+        &temp_file(
+            "other.json",
+            r#"{"app":"chess","kind":"saved-game","format":1}"#,
+        ),
+    )
+    .await;
+    b.wait_for_text("[data-testid=saves-problem]", "not a Camelot saved game")
+        .await;
+    import_file(&b, &temp_file("notes.txt", "shopping: eggs, milk")).await;
+    b.wait_for_text("[data-testid=saves-problem]", "not a Camelot saved game")
+        .await;
+    assert_eq!(stored_ids(&b).await.len(), 2);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn damaged_and_newer_saves_are_reported_kept_and_deleted_only_on_request() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let good = session("ggood", &["Ann", "Bo"], 31, 8, 1_763_700_000_000.0);
+    let mut newer = session("gnew", &["Vi", "Wu"], 32, 3, 1_763_600_000_000.0);
+    newer["format"] = json!(99);
+    let mut broken = session("gbroken", &["Xa", "Yo"], 33, 5, 1_763_500_000_000.0);
+    // The last move made by the wrong player: the game no longer replays.
+    let seat = broken["actions"][4]["seat"].as_u64().unwrap();
+    broken["actions"][4]["seat"] = json!((seat + 1) % 2);
+    let actions: Vec<Played> = serde_json::from_value(broken["actions"].clone()).unwrap();
+    let bad_move = match Game::replay(Setup::new(2, 33), None, &actions) {
+        Err(ReplayError::Action { index, .. }) => index + 1,
+        other => panic!("the broken save should not replay: {other:?}"),
+    };
+    let garbage = "{\"format\":1,\"id\":\"ggarbage\",\"names\":[\"Zed\"";
+    let saves = [
+        ("ggood", plain(&good)),
+        ("gnew", plain(&newer)),
+        ("gbroken", plain(&broken)),
+        ("ggarbage", garbage.to_string()),
+    ];
+    app_with(&b, &saves).await;
+    open_saved_games(&b).await;
+    b.wait_for("[data-testid=save-row-unreadable]").await;
+    assert_eq!(b.count("[data-testid=save-row]").await, 1);
+    assert_eq!(b.count("[data-testid=save-row-unreadable]").await, 3);
+    let problem = |id: &str| {
+        format!("[data-testid=save-row-unreadable][data-id={id}] [data-testid=save-problem]")
+    };
+    assert!(
+        b.text(&problem("gnew"))
+            .await
+            .contains("made by a newer version of Camelot")
+    );
+    assert!(
+        b.text(&problem("gbroken"))
+            .await
+            .contains(&format!("move {bad_move} does not follow the rules"))
+    );
+    assert!(b.text(&problem("ggarbage")).await.contains("damaged"));
+    // Whose game it was still shows when the names can be read.
+    assert!(
+        b.text("[data-testid=save-row-unreadable][data-id=gnew] .save-names")
+            .await
+            .contains("Vi and Wu")
+    );
+    // Unreadable saves offer no Continue or Export, only Delete.
+    assert_eq!(
+        b.count("[data-testid=save-row-unreadable] [data-testid=open-save]")
+            .await,
+        0
+    );
+    assert_eq!(
+        b.count("[data-testid=save-row-unreadable] [data-testid=export-save]")
+            .await,
+        0
+    );
+    assert_no_horizontal_scroll(&b, "saved games with problems").await;
+
+    // The good save still opens and is played and saved; the others are left byte for byte.
+    b.click("[data-testid=save-row][data-id=ggood] [data-testid=open-save]")
+        .await;
+    b.wait_for("[data-testid=table]").await;
+    b.reload().await;
+    b.wait_for("#app").await;
+    b.click("[data-testid=home-button]").await;
+    open_saved_games(&b).await;
+    b.wait_for("[data-testid=save-row-unreadable]").await;
+    for (id, text) in &saves[1..] {
+        assert_eq!(
+            get(&b, &format!("{GAME_PREFIX}{id}")).await.as_deref(),
+            Some(text.as_str()),
+            "{id} was changed"
+        );
+    }
+
+    // Delete asks first; "Keep it" keeps it.
+    let row = "[data-testid=save-row-unreadable][data-id=ggarbage]";
+    b.click(&format!("{row} [data-testid=delete-save]")).await;
+    b.click(&format!("{row} [data-testid=cancel-delete]")).await;
+    assert!(get(&b, &format!("{GAME_PREFIX}ggarbage")).await.is_some());
+    b.click(&format!("{row} [data-testid=delete-save]")).await;
+    b.click(&format!("{row} [data-testid=confirm-delete]"))
+        .await;
+    b.wait_until_gone(row).await;
+    assert!(get(&b, &format!("{GAME_PREFIX}ggarbage")).await.is_none());
+    assert_eq!(b.count("[data-testid=save-row-unreadable]").await, 2);
+    assert_eq!(
+        get(&b, &format!("{GAME_PREFIX}gnew")).await.as_deref(),
+        Some(saves[1].1.as_str())
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_full_storage_is_reported_in_plain_words() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let game = session("gfull", &["Ann", "Bo"], 41, 10, 1_763_700_000_000.0);
+    app_with(&b, &[]).await;
+    open_saved_games(&b).await;
+    // Fill localStorage to the brim.
+    let filled = b
+        .eval(
+            "let size = 1 << 20, n = 0;
+             while (size >= 16) {
+               try { localStorage.setItem('filler/' + n, 'x'.repeat(size)); n++; }
+               catch (e) { size = size >> 1; }
+             }
+             return n;",
+        )
+        .await;
+    assert!(filled.as_u64().unwrap() > 0);
+    let file = json!({"app": "camelot", "kind": "saved-game", "format": 1, "game": game});
+    import_file(&b, &temp_file("full.json", &plain(&file))).await;
+    b.wait_for_text("[data-testid=saves-problem]", "no room left")
+        .await;
+    assert!(stored_ids(&b).await.is_empty());
+    b.eval(
+        "Object.keys(localStorage).filter(k => k.startsWith('filler/')).forEach(k => localStorage.removeItem(k)); return null;",
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn settings_are_kept_and_the_rules_are_one_tap_away() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    app_with(&b, &[]).await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    assert_eq!(
+        b.attr("[data-testid=countdown-off]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    b.click("[data-testid=countdown-60]").await;
+    b.click("[data-testid=motion-reduce]").await;
+    b.wait_for("[data-testid=settings-saved]").await;
+    let saved: Value =
+        serde_json::from_str(&get(&b, "camelot/v1/settings").await.unwrap()).unwrap();
+    assert_eq!(saved["silence_countdown_secs"], 60);
+    assert_eq!(saved["always_reduce_motion"], true);
+    b.reload().await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    assert_eq!(
+        b.attr("[data-testid=countdown-60]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(
+        b.attr("[data-testid=motion-reduce]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    assert_no_horizontal_scroll(&b, "settings").await;
+
+    // Rules from the top bar, in one tap; every card and our readings are there.
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=rules-screen]").await;
+    let text = b.text("[data-testid=rules-screen]").await;
+    for needle in [
+        "Listen to Rumors",
+        "Morgan #7",
+        "Merlin #5",
+        "Mordred",
+        "Vivien",
+        "Percival",
+        "Our readings",
+        "Only 16 swords exist",
+    ] {
+        assert!(text.contains(needle), "the rules lack {needle:?}");
+    }
+    b.client()
+        .set_window_size(320, 700)
+        .await
+        .expect("resize the window");
+    assert_no_horizontal_scroll(&b, "rules at 320 px").await;
+    // The contents jump to a section without changing the address.
+    let before = b.eval("return location.href;").await;
+    // (Centred first: the sticky Contents / Close dock covers the bottom of the window.)
+    b.eval(
+        "document.querySelector(\".rules-toc a[href='#rules-cards']\").scrollIntoView({block: 'center'}); return null;",
+    )
+    .await;
+    b.click(".rules-toc a[href='#rules-cards']").await;
+    assert_eq!(b.eval("return location.href;").await, before);
+    let top = b
+        .eval("return document.getElementById('rules-cards').getBoundingClientRect().top;")
+        .await;
+    assert!(
+        top.as_f64().unwrap() < 200.0,
+        "the Every card section is in view"
+    );
+    b.click("[data-testid=rules-close]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
