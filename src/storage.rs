@@ -287,6 +287,19 @@ fn session_from_value(value: Value) -> Result<(Session, Game), StorageError> {
     let session: Session = serde_json::from_value(value).map_err(|e| StorageError::Damaged {
         detail: format!("not a saved game: {e}"),
     })?;
+    match crate::session::validate_names(&session.names) {
+        Ok(clean) if clean == session.names => {}
+        Ok(_) => {
+            return Err(StorageError::Damaged {
+                detail: "the players' names have stray spaces".into(),
+            });
+        }
+        Err(e) => {
+            return Err(StorageError::Damaged {
+                detail: format!("the players' names are not valid: {e}"),
+            });
+        }
+    }
     if session.names.len() != session.setup.players as usize {
         return Err(StorageError::Damaged {
             detail: format!(
@@ -1220,6 +1233,21 @@ mod tests {
             Err(StorageError::Damaged { .. })
         ));
         assert!(st.list().unwrap().is_empty());
+        // Names the app would never have accepted.
+        for bad in [
+            vec!["Ann".to_string(), "ann".to_string()],
+            vec!["Ann".to_string(), "".to_string()],
+            vec!["Ann".to_string(), "x".repeat(21)],
+        ] {
+            let odd = Session {
+                names: bad,
+                ..a.clone()
+            };
+            assert!(matches!(
+                st.import(&export_text(&odd), 0.0),
+                Err(StorageError::Damaged { .. })
+            ));
+        }
         // A strange id is replaced.
         let odd = Session {
             id: "../../etc".into(),
