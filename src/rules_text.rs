@@ -461,6 +461,12 @@ fn quests() -> Section {
                 "A secondary quest that adds up to **14 or more** brings its black swords too. Below \
                14 it does nothing — even 11 to 13 wins nothing, because nobody rode out for it.",
             ),
+            p(
+                "Cards in the pile can change all this — Mordred, Morgan #3 to #7 and Merlin #5 \
+               (see **Every card**). Each Morgan in the pile counts, even several at once. With \
+               Knights to the Rescue, Gawain may add a card after the totals and before the \
+               swords.",
+            ),
             h3("What each quest is worth"),
             Block::Table {
                 head: vec!["Quest".into(), "Swords won or lost".into()],
