@@ -43,8 +43,18 @@ pub fn App() -> impl IntoView {
     }
 
     let screen = ctx.screen;
+    // Morgan's silence changes the whole page while the table shows.
+    let silent = move || {
+        screen.get() == Screen::Table
+            && ctx.view.with(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.silence.is_some() && v.winner.is_none())
+            })
+    };
     view! {
-        <main id="app" class=move || format!("screen-{:?}", screen.get()).to_lowercase()>
+        <main id="app"
+            class=move || format!("screen-{:?}", screen.get()).to_lowercase()
+            class:silence=silent>
             <TopBar />
             {move || ctx.save_error.get().map(|e| view! {
                 <p class="save-error" role="alert" data-testid="save-error">

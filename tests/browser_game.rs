@@ -327,7 +327,10 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
         let v = k.view();
         match v.silence {
             Some(s) => {
-                assert!(b.exists(".table-screen.silence").await, "silent palette");
+                assert!(
+                    b.exists("main.silence .table-screen.silence").await,
+                    "silent palette"
+                );
                 assert!(
                     b.text("[data-testid=silence]")
                         .await
@@ -352,7 +355,7 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
                 saw_silence = true;
             }
             None => {
-                assert!(!b.exists(".table-screen.silence").await);
+                assert!(!b.exists("main.silence").await);
                 if saw_silence && before.view().silence.is_some() {
                     // A Merlin lifted it.
                     let text = b.text("[data-testid=speak-again]").await;
@@ -463,5 +466,113 @@ async fn new_game_names_are_checked_and_seats_can_be_ordered() {
     assert!(b.text("[data-testid=seat-0]").await.contains("<b>Bo</b>"));
     assert!(!b.exists("[data-testid=seats] b").await);
     b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Not a check: screenshots of the main screens for people to look at
+/// (`CAMELOT_SCREENSHOTS=/some/dir cargo test --test browser_game -- --ignored screenshots`).
+#[tokio::test]
+#[ignore]
+async fn screenshots() {
+    let Some(dir) = std::env::var_os("CAMELOT_SCREENSHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let shot = async |name: &str| {
+        let png = b.client().screenshot().await.expect("screenshot");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+    };
+    let (seed, _) = silence_seed();
+    fresh_app(&b, seed).await;
+    shot("01-home").await;
+    b.click("[data-testid=new-game]").await;
+    b.wait_for("[data-testid=start-game]").await;
+    shot("02-new-game").await;
+    b.click("[data-testid=home-button]").await;
+    let options = Options {
+        knights_to_the_rescue: true,
+        morgan8: true,
+        merlin6: true,
+    };
+    start_game(&b, &["Ann", "Bo", "Cy", "Di"], options).await;
+    b.wait_for("[data-testid=curtain]").await;
+    shot("03-curtain").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private]").await;
+    shot("04-loyalty-peek").await;
+    let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
+    for _ in 0..4 {
+        step(&b, &mut never).await;
+    }
+    b.wait_for("[data-testid=actions]").await;
+    shot("05-table-start").await;
+    let mut rng = Rng::new(seed);
+    let mut got: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    for _ in 0..600 {
+        let k = saved(&b).await.expect("saved");
+        if b.exists("[data-testid=resolution]").await && !got.contains("resolution") {
+            tokio::time::sleep(std::time::Duration::from_millis(2600)).await;
+            shot("07-resolution-counting").await;
+            b.click("[data-testid=skip]").await;
+            shot("08-resolution-done").await;
+            got.insert("resolution".into());
+        }
+        if b.exists("[data-testid=actions]").await {
+            if k.view().silence.is_some() && !got.contains("silence") {
+                shot("09-silence").await;
+                got.insert("silence".into());
+            } else if k.view().pile_count > 2 && !got.contains("table") {
+                shot("06-table").await;
+                b.click("[data-testid=my-cards]").await;
+                shot("06b-peek-picker").await;
+                b.click(".sheet .secondary").await;
+                got.insert("table".into());
+            }
+            if b.exists("[data-testid=speak-again]").await && !got.contains("speak") {
+                shot("10-speak-again").await;
+                got.insert("speak".into());
+            }
+        }
+        if b.exists("[data-testid=accusation-result]").await && !got.contains("accusation") {
+            shot("11-accusation").await;
+            got.insert("accusation".into());
+        }
+        if b.exists("[data-testid=private]").await {
+            let h = b.text("[data-testid=private] h2").await;
+            let key = format!("private {h}");
+            if !got.contains(&key) {
+                let n = got.len();
+                shot(&format!("12-private-{n}")).await;
+                got.insert(key);
+            }
+        }
+        if b.exists("[data-testid=curtain]").await {
+            let h = b.text("[data-testid=curtain] .curtain-why").await;
+            let key = format!("curtain {h}");
+            if !got.contains(&key) && got.len() < 60 {
+                let n = got.len();
+                shot(&format!("12-curtain-{n}")).await;
+                got.insert(key);
+            }
+        }
+        if step(&b, &mut |k, legal| lively(&mut rng, k, legal)).await == Step::End {
+            break;
+        }
+    }
+    shot("13-end").await;
+    b.click("[data-testid=reveal-next]").await;
+    b.click("[data-testid=reveal-next]").await;
+    shot("14-end-revealing").await;
+    b.click("[data-testid=reveal-all]").await;
+    shot("15-end-verdict").await;
+    b.client().set_window_size(390, 1700).await.expect("resize");
+    shot("16-end-tall").await;
+    b.click(".end [data-testid=open-log]").await;
+    b.wait_for("[data-testid=log]").await;
+    shot("17-log").await;
     b.close().await;
 }

@@ -90,7 +90,7 @@ pub fn Symbol(sym: Sym) -> impl IntoView {
         .into_any(),
         // Morgan: a crescent moon.
         Sym::Morgan => view! {
-            <path d="M64 10 A40 40 0 1 0 64 90 A31 31 0 1 1 64 10 Z" fill="currentColor" />
+            <path d="M72 10 A40 40 0 1 0 72 90 A50 50 0 0 1 72 10 Z" fill="currentColor" />
         }
         .into_any(),
         // Mordred: a crown.

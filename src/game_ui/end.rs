@@ -67,10 +67,11 @@ pub fn End() -> impl IntoView {
                     {cards.iter().enumerate().map(|(i, (seat, l))| {
                         let seat = *seat;
                         let l = *l;
+                        let up = Memo::new(move |_| shown.get() > i);
                         view! {
                             <li data-testid=format!("end-card-{}", seat.0)>
                                 <span class="seat-name">{ctx.name(seat)}</span>
-                                {move || match (shown.get() > i, l) {
+                                {move || match (up.get(), l) {
                                     (true, Some(l)) => view! {
                                         <LoyaltyFace loyalty=l size="small" />
                                         <span class="loyalty-name" data-testid="end-loyalty">{loyalty_text(l)}</span>

@@ -18,12 +18,34 @@ pub fn public_events(session: &Session) -> Result<Vec<Event>, String> {
     Ok(out)
 }
 
-/// Log lines: (is a turn heading, text).
-pub fn log_lines(events: &[Event], name: &dyn Fn(Seat) -> String) -> Vec<(bool, String)> {
-    events
-        .iter()
-        .filter_map(|e| event_line(e, name).map(|l| (matches!(e, Event::TurnBegins { .. }), l)))
-        .collect()
+/// The log, one group per turn (its heading, then its lines in order), newest turn first.
+/// Swords placed by a quest are left to the quest's own line, which names them.
+pub fn log_turns(
+    events: &[Event],
+    first: Seat,
+    name: &dyn Fn(Seat) -> String,
+) -> Vec<(String, Vec<String>)> {
+    let mut turns: Vec<(String, Vec<String>)> = vec![(format!("Turn 1: {}", name(first)), vec![])];
+    for (i, e) in events.iter().enumerate() {
+        if let Event::TurnBegins { .. } = e {
+            turns.push((event_line(e, name).unwrap_or_default(), vec![]));
+            continue;
+        }
+        if matches!(e, Event::SwordsPlaced { .. })
+            && events[i + 1..]
+                .iter()
+                .find(|x| !matches!(x, Event::SwordsPlaced { .. } | Event::SwordsRanOut { .. }))
+                .is_some_and(|x| matches!(x, Event::QuestResolved { .. }))
+        {
+            continue;
+        }
+        if let Some(line) = event_line(e, name) {
+            turns.last_mut().expect("a turn").1.push(line);
+        }
+    }
+    turns.retain(|(_, lines)| !lines.is_empty());
+    turns.reverse();
+    turns
 }
 
 /// The end-of-game summary.
@@ -68,24 +90,32 @@ pub fn summary(events: &[Event]) -> Summary {
 #[component]
 pub fn Log() -> impl IntoView {
     let ctx = use_ctx();
-    let lines = ctx.live.with_untracked(|l| {
+    let turns = ctx.live.with_untracked(|l| {
         let l = l.as_ref()?;
         let events = public_events(&l.session).ok()?;
-        Some(log_lines(&events, &|s| ctx.name(s)))
+        Some(log_turns(&events, l.session.setup.first, &|s| ctx.name(s)))
     });
     view! {
         <section class="log" data-testid="log">
             <div class="log-head">
                 <h2>"Log"</h2>
-                <button data-testid="close-log" on:click=move |_| ctx.go(Screen::Table)>"Back to the table"</button>
+                <button data-testid="close-log" on:click=move |_| ctx.go(ctx.back_to.get_untracked())>
+                    "Back"
+                </button>
             </div>
-            {match lines {
+            <p class="hint">"What everyone saw and heard, newest first. Which cards went under the top of the Threats pile is for you to remember."</p>
+            {match turns {
                 None => view! { <p>"No game is being played."</p> }.into_any(),
-                Some(lines) if lines.is_empty() => view! { <p>"Nothing has happened yet."</p> }.into_any(),
-                Some(lines) => view! {
-                    <ol class="log-lines">
-                        {lines.into_iter().rev().map(|(heading, l)| view! {
-                            <li class:turn=heading>{l}</li>
+                Some(turns) if turns.is_empty() => view! { <p>"Nothing has happened yet."</p> }.into_any(),
+                Some(turns) => view! {
+                    <ol class="log-turns">
+                        {turns.into_iter().map(|(heading, lines)| view! {
+                            <li>
+                                <h3>{heading}</h3>
+                                <ul class="log-lines">
+                                    {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                                </ul>
+                            </li>
                         }).collect_view()}
                     </ol>
                 }.into_any(),
@@ -128,9 +158,22 @@ mod tests {
         }
         let events = public_events(&s).unwrap();
         let names = ["Ann", "Bo", "Cy"];
-        let lines = log_lines(&events, &|x: Seat| names[x.index()].to_string());
-        assert!(lines.iter().any(|(h, _)| *h));
-        assert!(lines.iter().all(|(_, l)| !l.contains("seat ")));
+        let turns = log_turns(&events, s.setup.first, &|x: Seat| {
+            names[x.index()].to_string()
+        });
+        assert!(turns.len() > 2);
+        assert!(turns.last().unwrap().0.starts_with("Turn 1: "));
+        for (heading, lines) in &turns {
+            assert!(heading.starts_with("Turn "));
+            assert!(lines.iter().all(|l| !l.contains("seat ")));
+            // Quest swords are told by the quest's line.
+            for w in lines.windows(2) {
+                assert!(
+                    !(w[0].starts_with('+') && w[1].contains("(chosen)")),
+                    "{lines:?}"
+                );
+            }
+        }
         let sum = summary(&events);
         assert!(sum.quests_won + sum.quests_lost > 0);
         assert!(!sum.accusations.is_empty());

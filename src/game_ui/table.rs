@@ -52,8 +52,10 @@ pub fn Table() -> impl IntoView {
         p
     });
     let silent = move || {
-        ctx.view
-            .with(|v| v.as_ref().is_some_and(|v| v.silence.is_some()))
+        ctx.view.with(|v| {
+            v.as_ref()
+                .is_some_and(|v| v.silence.is_some() && v.winner.is_none())
+        })
     };
     view! {
         <div class="table-screen" class:silence=silent data-testid="table">
