@@ -2,7 +2,6 @@
 
 use super::use_ctx;
 use super::words::event_line;
-use crate::app::Screen;
 use crate::session::Session;
 use camelot::{Event, Game, Loyalty, Outcome, Seat};
 use leptos::prelude::*;
