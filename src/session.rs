@@ -71,7 +71,10 @@ impl std::fmt::Display for NameError {
                 seat + 1
             ),
             NameError::Duplicate { name } => {
-                write!(f, "Two players are called “{name}”: each name must be different.")
+                write!(
+                    f,
+                    "Two players are called “{name}”: each name must be different."
+                )
             }
             NameError::Count { players } => {
                 write!(f, "The game is for 1 to 7 players, not {players}.")
@@ -172,7 +175,9 @@ impl Session {
     pub fn progress(&self, game: &Game) -> String {
         let s = game.swords();
         match game.winner() {
-            Some((camelot::Side::Loyal, _)) => format!("Loyal knights won — {} ⚪ {} ⚫", s.white, s.black),
+            Some((camelot::Side::Loyal, _)) => {
+                format!("Loyal knights won — {} ⚪ {} ⚫", s.white, s.black)
+            }
             Some((camelot::Side::Evil, _)) => format!("Evil won — {} ⚪ {} ⚫", s.white, s.black),
             None => format!(
                 "Turn {} · {} to play · {} ⚪ {} ⚫",
