@@ -113,6 +113,12 @@ pub fn ResolutionView() -> impl IntoView {
 
     view! {
         <section class="overlay resolution" class:animate=animate data-testid="resolution"
+            on:click=move |_| {
+                // A tap anywhere skips to the end of the animation.
+                if elapsed.get_untracked() < END {
+                    elapsed.set(END);
+                }
+            }
             data-stage=move || format!("{:?}", stage.get()).to_lowercase()>
             <h2>{title}</h2>
             <SwordTally swords=tally />
