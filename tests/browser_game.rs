@@ -11,8 +11,9 @@ mod game;
 
 use camelot::{Action, Game, Loyalty, Options, Seat, Setup, Side};
 use game::{
-    Rng, Step, act, assert_nothing_hidden, assert_table_matches, expected_setup, fresh_app, lively,
-    play_to_end, saved, saved_when, start_game, step, wait_settled,
+    Rng, Step, act, assert_fits_320, assert_nothing_hidden, assert_table_matches, expected_setup,
+    fresh_app, lively, play_to_end, remove_narrow, saved, saved_when, start_game, step,
+    wait_settled,
 };
 
 fn verdict_text(winner: Side, morgan7: bool) -> &'static str {
@@ -510,6 +511,16 @@ async fn screenshots() {
     }
     b.wait_for("[data-testid=actions]").await;
     shot("05-table-start").await;
+    assert_fits_320(&b, "", "table").await;
+    shot("05n-table-320").await;
+    assert_fits_320(
+        &b,
+        "d.querySelector('[data-testid=accuse]')?.click()",
+        "table",
+    )
+    .await;
+    shot("05n-new-game-320").await;
+    remove_narrow(&b).await;
     let mut rng = Rng::new(seed);
     let mut got: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for _ in 0..600 {
@@ -574,5 +585,87 @@ async fn screenshots() {
     b.click(".end [data-testid=open-log]").await;
     b.wait_for("[data-testid=log]").await;
     shot("17-log").await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn every_screen_fits_a_320_pixel_phone_with_long_names() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 320;
+    fresh_app(&b, seed).await;
+    let names = [
+        "Bartholomew Gawainus",
+        "Guinevere-Elaine Fay",
+        "Percivale Longnamed",
+        "Lancelot du Lac Jr.",
+        "Morgause of Orkney",
+        "Tristan Lyonesse II",
+        "Isolde the Fairhair",
+    ];
+    let home_then = |id: &str| {
+        format!(
+            "d.querySelector('[data-testid=home-button]')?.click();
+             setTimeout(() => d.querySelector('[data-testid={id}]')?.click(), 50)"
+        )
+    };
+    assert_fits_320(&b, "", "home").await;
+    assert_fits_320(&b, &home_then("new-game"), "new game").await;
+    remove_narrow(&b).await;
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    start_game(&b, &names, options).await;
+    assert_fits_320(&b, "", "curtain").await;
+    assert_fits_320(
+        &b,
+        "d.querySelector('[data-testid=curtain-show]')?.click()",
+        "loyalty peek",
+    )
+    .await;
+    remove_narrow(&b).await;
+    let mut rng = Rng::new(seed);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..1500 {
+        let k = saved(&b).await.expect("saved");
+        let page = if b.exists("[data-testid=actions]").await {
+            if k.view().silence.is_some() {
+                "silent table"
+            } else {
+                "table"
+            }
+        } else if b.exists("[data-testid=resolution]").await {
+            "resolution"
+        } else {
+            ""
+        };
+        if !page.is_empty() && seen.insert(page) {
+            // The frame opens on the table; a quest's reveal is shown again with "Last quest".
+            let script = if page == "resolution" {
+                "setTimeout(() => d.querySelector('[data-testid=last-quest]')?.click(), 50)"
+            } else {
+                ""
+            };
+            assert_fits_320(&b, script, page).await;
+            remove_narrow(&b).await;
+        }
+        if step(&b, &mut |k, legal| lively(&mut rng, k, legal)).await == Step::End {
+            break;
+        }
+    }
+    assert_fits_320(
+        &b,
+        "d.querySelector('[data-testid=continue-game]')?.click();
+         setTimeout(() => d.querySelector('[data-testid=reveal-all]')?.click(), 100)",
+        "end",
+    )
+    .await;
+    assert_fits_320(&b, &home_then("saved-games"), "saved games").await;
+    assert_fits_320(&b, &home_then("home-rules"), "rules").await;
+    assert_fits_320(&b, &home_then("settings"), "settings").await;
+    remove_narrow(&b).await;
+    b.assert_no_console_errors().await;
     b.close().await;
 }

@@ -561,3 +561,56 @@ pub async fn play_to_end(
     }
     panic!("no end after {max_steps} steps");
 }
+
+/// Opens the app (its current game) in a 320 px wide frame on top of the page, runs `script`
+/// in the frame's document (e.g. to tap a view-only button), and fails if that narrow page
+/// scrolls sideways. The frame shares the page's saved games; nothing in it may play.
+pub async fn assert_fits_320(b: &Browser, script: &str, what: &str) {
+    b.eval(
+        "const old = document.getElementById('narrow'); if (old) old.remove();
+         const f = document.createElement('iframe');
+         f.id = 'narrow';
+         f.style = 'position:fixed;top:0;left:0;width:320px;height:640px;border:0;z-index:9999;background:#fff';
+         f.src = location.href.split('#')[0];
+         document.body.appendChild(f);
+         return null;",
+    )
+    .await;
+    let ready = "const d = document.getElementById('narrow').contentDocument;
+                 return !!(d && d.querySelector('#app .topbar'));";
+    let start = Instant::now();
+    while b.eval(ready).await != Value::Bool(true) {
+        assert!(
+            start.elapsed() < crate::support::TIMEOUT,
+            "the narrow frame never loaded"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if !script.is_empty() {
+        b.eval(&format!(
+            "const d = document.getElementById('narrow').contentDocument; {script}; return null;"
+        ))
+        .await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let widths = b
+        .eval(
+            "const d = document.getElementById('narrow').contentDocument;
+             return [d.documentElement.scrollWidth, d.documentElement.clientWidth,
+                     [...d.querySelectorAll('#app *')].filter(e => e.getBoundingClientRect().right > 320.5)
+                        .slice(0, 5).map(e => e.outerHTML.slice(0, 120))];",
+        )
+        .await;
+    let scroll = widths[0].as_f64().unwrap_or(0.0);
+    let client = widths[1].as_f64().unwrap_or(0.0);
+    assert!(
+        scroll <= client + 0.5,
+        "{what}: at 320 px the page scrolls sideways ({scroll} > {client}): {}",
+        widths[2]
+    );
+}
+
+pub async fn remove_narrow(b: &Browser) {
+    b.eval("const f = document.getElementById('narrow'); if (f) f.remove(); return null;")
+        .await;
+}
