@@ -585,6 +585,50 @@ async fn screenshots() {
     b.click(".end [data-testid=open-log]").await;
     b.wait_for("[data-testid=log]").await;
     shot("17-log").await;
+    b.client().set_window_size(1280, 900).await.expect("resize");
+    b.click("[data-testid=close-log]").await;
+    b.wait_for("[data-testid=end]").await;
+    shot("18-end-desktop").await;
+    b.client().set_window_size(390, 844).await.expect("resize");
+
+    // Morgan #1: the drawn card behind the curtain, then its back with the announcement.
+    let seed = (1..3000u64)
+        .find(|&seed| {
+            let mut g = Game::new(Setup::new(1, seed)).expect("setup");
+            for _ in 0..4 {
+                g.apply(Seat(0), Action::ListenToRumors).expect("listen");
+                if g.table_view().morgan1 {
+                    return g.decider() == Some((Seat(0), camelot::Decision::Turn));
+                }
+                if g.decider() != Some((Seat(0), camelot::Decision::Turn)) {
+                    return false;
+                }
+            }
+            false
+        })
+        .expect("a seed with an early Morgan #1");
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann"], Options::default()).await;
+    let mut listen = |_: &game::Known, legal: &[Action]| {
+        if legal.contains(&Action::ListenToRumors) {
+            Action::ListenToRumors
+        } else {
+            legal[0]
+        }
+    };
+    for _ in 0..6 {
+        if saved(&b).await.expect("saved").view().morgan1 {
+            break;
+        }
+        step(&b, &mut listen).await;
+    }
+    b.click("[data-testid=listen]").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=announce-truth]").await;
+    shot("19-morgan1-announce").await;
+    b.click("[data-testid=announce-truth]").await;
+    b.wait_for("[data-testid=announced]").await;
+    shot("20-morgan1-face-down").await;
     b.close().await;
 }
 

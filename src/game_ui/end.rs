@@ -28,7 +28,7 @@ pub fn End() -> impl IntoView {
     let cards: Vec<(Seat, Option<Loyalty>)> =
         v.seats.iter().map(|s| (s.seat, s.revealed)).collect();
     let n = if setup.players > 1 { cards.len() } else { 0 };
-    let shown = RwSignal::new(0usize);
+    let shown = ctx.end_shown;
     let all_shown = move || shown.get() >= n;
     let problem = RwSignal::new(None::<String>);
 

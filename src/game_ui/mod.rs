@@ -109,6 +109,8 @@ pub struct Ctx {
     pub quester: RwSignal<Option<Seat>>,
     /// An accusation waiting for its reveal (Percival's window may come in between).
     pub accused: RwSignal<Option<(Seat, Seat)>>,
+    /// How many Loyalty cards the end screen has turned over (kept while visiting the log).
+    pub end_shown: RwSignal<usize>,
 }
 
 impl Ctx {
@@ -142,6 +144,7 @@ impl Ctx {
             turn_started: RwSignal::new(now_ms()),
             quester: RwSignal::new(None),
             accused: RwSignal::new(None),
+            end_shown: RwSignal::new(0),
         }
     }
 
@@ -187,6 +190,7 @@ impl Ctx {
         self.count_aloud.set(None);
         self.quester.set(None);
         self.accused.set(None);
+        self.end_shown.set(0);
         self.turn_started.set(now_ms());
         self.go(Screen::Table);
     }
