@@ -123,6 +123,21 @@ pub struct Choice {
     pub why: Why,
 }
 
+/// An interrupt window: play the knight (`action`), or let it pass.
+fn window(play: bool, action: Action, knight: Knight) -> Choice {
+    if play {
+        Choice {
+            action,
+            why: Why::PlayedKnight { knight },
+        }
+    } else {
+        Choice {
+            action: Action::PassWindow,
+            why: Why::Passed,
+        }
+    }
+}
+
 /// A card the bot saw placed, and by whom.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Seen {
@@ -421,36 +436,22 @@ impl Bot {
                 let r = self.believed(*quest, 0);
                 let good = r.main_stack().outcome == Outcome::Success;
                 // The loyal stop a quest they count as lost; a Traitor stops one they count as won.
-                if Self::holds(view, Knight::Arthur) && (good == evil) && self.known_cards() >= 2 {
-                    Choice {
-                        action: Action::PlayArthur,
-                        why: Why::PlayedKnight {
-                            knight: Knight::Arthur,
-                        },
-                    }
-                } else {
-                    Choice {
-                        action: Action::PassWindow,
-                        why: Why::Passed,
-                    }
-                }
+                window(
+                    Self::holds(view, Knight::Arthur)
+                        && (good == evil)
+                        && self.known_cards() >= 2,
+                    Action::PlayArthur,
+                    Knight::Arthur,
+                )
             }
             Prompt::GawainWindow { holds_gawain } => {
                 let r = view.table.resolution.as_ref();
                 let lost = r.is_some_and(|r| r.main_stack().outcome != Outcome::Success);
-                if *holds_gawain && (lost != evil) {
-                    Choice {
-                        action: Action::PlayGawain,
-                        why: Why::PlayedKnight {
-                            knight: Knight::Gawain,
-                        },
-                    }
-                } else {
-                    Choice {
-                        action: Action::PassWindow,
-                        why: Why::Passed,
-                    }
-                }
+                window(
+                    *holds_gawain && (lost != evil),
+                    Action::PlayGawain,
+                    Knight::Gawain,
+                )
             }
             Prompt::GawainChoose { cards } => {
                 let Some(r) = &view.table.resolution else {
@@ -505,35 +506,13 @@ impl Bot {
                     } else {
                         self.known[target.index()] == Some(Loyalty::Traitor)
                     };
-                if play {
-                    Choice {
-                        action: Action::PlayPercival,
-                        why: Why::PlayedKnight {
-                            knight: Knight::Percival,
-                        },
-                    }
-                } else {
-                    Choice {
-                        action: Action::PassWindow,
-                        why: Why::Passed,
-                    }
-                }
+                window(play, Action::PlayPercival, Knight::Percival)
             }
-            Prompt::PercivalEnd { holds_percival } => {
-                if *holds_percival && evil {
-                    Choice {
-                        action: Action::PlayPercival,
-                        why: Why::PlayedKnight {
-                            knight: Knight::Percival,
-                        },
-                    }
-                } else {
-                    Choice {
-                        action: Action::PassWindow,
-                        why: Why::Passed,
-                    }
-                }
-            }
+            Prompt::PercivalEnd { holds_percival } => window(
+                *holds_percival && evil,
+                Action::PlayPercival,
+                Knight::Percival,
+            ),
         }
     }
 
