@@ -437,9 +437,7 @@ impl Bot {
                 let good = r.main_stack().outcome == Outcome::Success;
                 // The loyal stop a quest they count as lost; a Traitor stops one they count as won.
                 window(
-                    Self::holds(view, Knight::Arthur)
-                        && (good == evil)
-                        && self.known_cards() >= 2,
+                    Self::holds(view, Knight::Arthur) && (good == evil) && self.known_cards() >= 2,
                     Action::PlayArthur,
                     Knight::Arthur,
                 )
