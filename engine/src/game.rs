@@ -10,7 +10,7 @@ use crate::cards::{
     Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, Quest, SWORDS_IN_ALL, all_cards,
     all_knights,
 };
-use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve};
+use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve_into};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -297,6 +297,9 @@ pub struct Game {
     pub(crate) resolving: Option<Resolving>,
     pub(crate) last_resolution: Option<Resolution>,
     pub(crate) history: Vec<Played>,
+    /// A former breakdown kept for its buffers: the next quest resolves into it (not part of the state).
+    #[serde(skip)]
+    pub(crate) spare_resolution: Option<Resolution>,
 }
 
 impl Game {
@@ -454,6 +457,7 @@ impl Game {
             tristan_this_turn: false,
             resolving: None,
             last_resolution: None,
+            spare_resolution: None,
             history: Vec::with_capacity(256),
         }
     }
@@ -805,7 +809,9 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        self.last_resolution = None;
+        if let Some(r) = self.last_resolution.take() {
+            self.spare_resolution = Some(r);
+        }
         self.history.push(Played { seat, action });
         let mut ev = Emit { sink };
         self.perform(seat, action, &mut ev);
@@ -1426,11 +1432,20 @@ impl Game {
         }
     }
 
-    fn current_resolution(&self) -> Resolution {
+    /// The quest being resolved, worked out in the spare breakdown's buffers.
+    fn current_resolution(&mut self) -> Resolution {
+        let mut out = self
+            .spare_resolution
+            .take()
+            .unwrap_or_else(Resolution::blank);
         let r = self.resolving.as_ref().expect("a quest is being resolved");
-        let mut cards: Vec<ThreatCard> = self.pile.iter().map(PileCard::threat).collect();
-        cards.extend(r.gawain.iter().copied());
-        resolve(&cards, r.quest, r.bonus)
+        let cards = self
+            .pile
+            .iter()
+            .map(PileCard::threat)
+            .chain(r.gawain.iter().copied());
+        resolve_into(cards, r.quest, r.bonus, &mut out);
+        out
     }
 
     fn reveal_and_resolve<S: EventSink>(

@@ -209,71 +209,116 @@ impl Resolution {
 /// Resolve a quest: `pile` is the Threats pile bottom first (cards Gawain played appended, marked),
 /// `main` the quest the player chose, `merlin6_bonus` the promo Merlin #6's 0–3 points (0 otherwise).
 pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolution {
-    let has = |m: Morgan| pile.iter().filter(|c| c.card == Card::Morgan(m)).count();
-    let merged = has(Morgan::Eight) > 0;
-    let morgan3 = has(Morgan::Three) as u8;
-    let morgan5 = has(Morgan::Five) > 0;
-    let morgan6 = has(Morgan::Six) > 0;
-    let morgan7 = has(Morgan::Seven) > 0;
-    let mordreds = pile.iter().filter(|c| c.card == Card::Mordred).count() as u16;
-    let morgan4: u16 = pile
-        .iter()
-        .map(|c| match c.card {
-            Card::Morgan(Morgan::Four(b)) => b.bonus() as u16,
-            _ => 0,
-        })
-        .sum();
+    let mut r = Resolution::blank();
+    resolve_into(pile.iter().copied(), main, merlin6_bonus, &mut r);
+    r
+}
 
-    let stack_of = |q: Quest| {
-        if merged && matches!(q, Quest::Picts | Quest::Saxons) {
-            QuestStack::PictsAndSaxons
-        } else {
-            QuestStack::Quest(q)
-        }
-    };
-    let main_stack = stack_of(main);
-
-    // 3. Reveal and sort: stacks by quest, characters aside. Stacks are created in quest order with
-    //    their exact capacity (a card's own quest says where it came from, for Merlin #1–#3).
-    let key = |s: QuestStack| match s {
-        QuestStack::PictsAndSaxons => 0,
-        QuestStack::Quest(q) => q.index(),
-    };
-    let mut counts = [0usize; 5];
-    let mut n_characters = 0;
-    for tc in pile {
-        match tc.card {
-            Card::Quest(q, _) => counts[key(stack_of(q))] += 1,
-            _ => n_characters += 1,
+impl Resolution {
+    /// An empty breakdown, to be filled by [`resolve_into`].
+    pub fn blank() -> Resolution {
+        Resolution {
+            main: QuestStack::Quest(Quest::Picts),
+            stacks: Vec::new(),
+            characters: Vec::new(),
+            merlin5: false,
+            morgan3: 0,
+            morgan5: false,
+            evil_wins_now: false,
+            white: 0,
+            black: 0,
         }
     }
+}
+
+/// [`resolve`] into an existing breakdown, reusing its buffers (no allocation once they are large
+/// enough): the game resolves every quest this way. `pile` is walked twice, so it must be cheap to clone.
+pub fn resolve_into<I>(pile: I, main: Quest, merlin6_bonus: u8, out: &mut Resolution)
+where
+    I: Iterator<Item = ThreatCard> + Clone,
+{
+    // 1–2. One pass: the characters that change the totals, and how many cards each quest holds.
+    let (mut merged, mut morgan3, mut morgan5, mut morgan6, mut morgan7) =
+        (false, 0u8, false, false, false);
+    let (mut mordreds, mut morgan4) = (0u16, 0u16);
+    let mut per_quest = [0usize; 5];
+    let mut n_characters = 0;
+    for tc in pile.clone() {
+        match tc.card {
+            Card::Quest(q, _) => per_quest[q.index()] += 1,
+            other => {
+                n_characters += 1;
+                match other {
+                    Card::Morgan(Morgan::Three) => morgan3 += 1,
+                    Card::Morgan(Morgan::Four(b)) => morgan4 += u16::from(b.bonus()),
+                    Card::Morgan(Morgan::Five) => morgan5 = true,
+                    Card::Morgan(Morgan::Six) => morgan6 = true,
+                    Card::Morgan(Morgan::Seven) => morgan7 = true,
+                    Card::Morgan(Morgan::Eight) => merged = true,
+                    Card::Mordred => mordreds += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    // Stacks are keyed by quest index; under Morgan #8 the merged stack takes Picts' key (0).
+    let key = |q: Quest| {
+        if merged && q == Quest::Saxons {
+            0
+        } else {
+            q.index()
+        }
+    };
+    let main_key = key(main);
+    let main_stack = if merged && main_key == 0 {
+        QuestStack::PictsAndSaxons
+    } else {
+        QuestStack::Quest(main)
+    };
+    let mut counts = per_quest;
+    if merged {
+        counts[0] += std::mem::take(&mut counts[1]);
+    }
+
+    // 3. Reveal and sort: stacks by quest, characters aside. The breakdown's buffers are reused.
+    let stacks = &mut out.stacks;
     let mut slot = [usize::MAX; 5];
-    let mut stacks: Vec<Stack> = Vec::with_capacity(5);
+    let mut n = 0;
     for k in 0..5 {
-        if counts[k] == 0 && k != key(main_stack) {
+        if counts[k] == 0 && k != main_key {
             continue;
         }
-        let s = if merged && k == 0 {
+        let quest = if merged && k == 0 {
             QuestStack::PictsAndSaxons
         } else {
             QuestStack::Quest(Quest::ALL[k])
         };
-        let mut st = empty_stack(s, s == main_stack);
-        st.cards = Vec::with_capacity(counts[k]);
-        slot[k] = stacks.len();
-        stacks.push(st);
+        if n == stacks.len() {
+            stacks.push(empty_stack(quest, false));
+        }
+        let st = &mut stacks[n];
+        st.quest = quest;
+        st.main = k == main_key;
+        st.cards.clear();
+        st.cards.reserve(counts[k]);
+        slot[k] = n;
+        n += 1;
     }
-    let mut characters = Vec::with_capacity(n_characters);
+    stacks.truncate(n);
+    let characters = &mut out.characters;
+    characters.clear();
+    characters.reserve(n_characters);
     for tc in pile {
         match tc.card {
             Card::Quest(q, _) => {
-                stacks[slot[key(stack_of(q))]].cards.push(StackCard {
+                stacks[slot[key(q)]].cards.push(StackCard {
                     card: tc.card,
                     removed_by: None,
                     gawain: tc.gawain,
                 });
             }
-            _ => characters.push(*tc),
+            _ => characters.push(tc),
         }
     }
 
@@ -281,31 +326,39 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
     let merlin5_present = characters
         .iter()
         .any(|c| c.card == Card::Merlin(Merlin::Five));
-    let main_i = stacks.iter().position(|s| s.main).unwrap_or(0);
-    let main_count = stacks[main_i].cards.iter().filter(|c| !c.gawain).count();
-    let merlin5 = merlin5_present && main_count == 5;
+    let main_i = slot[main_key];
+    let merlin5 = merlin5_present && stacks[main_i].cards.iter().filter(|c| !c.gawain).count() == 5;
 
     // 4. Merlins, each separately, in the order they lie in the pile (bottom first).
+    // A card of quest `q` can only lie in its own stack (the merged one under Morgan #8).
     const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
-    for tc in &characters {
+    let mut remove = |q: Quest, from: &[Quest], by: Merlin| {
+        if let Some(&i) = slot.get(key(q)).filter(|&&i| i != usize::MAX) {
+            remove_highest(&mut stacks[i..=i], from, by);
+        }
+    };
+    for tc in characters.iter() {
         let Card::Merlin(m) = tc.card else { continue };
         match m {
             Merlin::Four => match tc.merlin4 {
-                Some(q) if stack_of(q) == QuestStack::PictsAndSaxons => {
-                    remove_highest(&mut stacks, &BOTH, m)
+                Some(q) if merged && matches!(q, Quest::Picts | Quest::Saxons) => {
+                    remove(q, &BOTH, m)
                 }
-                Some(q) => remove_highest(&mut stacks, &[q], m),
+                Some(q) => remove(q, &[q], m),
                 None => {}
             },
             _ => {
-                for q in m.removes_from() {
-                    remove_highest(&mut stacks, std::slice::from_ref(q), m);
+                for &q in m.removes_from() {
+                    remove(q, &[q], m);
                 }
             }
         }
     }
 
-    // 5. Totals.
+    // 5. Totals. 7–9. Outcomes and swords.
+    let success_from = if morgan5 { 12 } else { 11 };
+    let mut evil_wins_now = false;
+    let (mut white, mut black) = (0u8, 0u8);
     for s in stacks.iter_mut() {
         let (mut n, mut questions, mut numbers) = (0u16, 0u8, 0u16);
         for c in s.cards.iter().filter(|c| c.removed_by.is_none()) {
@@ -333,14 +386,7 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
             + s.morgan4_bonus
             + s.merlin6_bonus;
         s.total = (n > 0 || s.merlin6_bonus > 0).then_some(total);
-    }
 
-    // 7–9. Outcomes and swords.
-    let success_from = if morgan5 { 12 } else { 11 };
-    let mut evil_wins_now = false;
-    let (mut white, mut black) = (0u8, 0u8);
-    for s in stacks.iter_mut() {
-        let total = s.total.unwrap_or(0);
         let value = s.quest.swords();
         let (outcome, swords) = if s.main {
             if merlin5 || (success_from..=13).contains(&total) {
@@ -365,17 +411,13 @@ pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolutio
         }
     }
 
-    Resolution {
-        main: main_stack,
-        stacks,
-        characters,
-        merlin5,
-        morgan3,
-        morgan5,
-        evil_wins_now,
-        white,
-        black,
-    }
+    out.main = main_stack;
+    out.merlin5 = merlin5;
+    out.morgan3 = morgan3;
+    out.morgan5 = morgan5;
+    out.evil_wins_now = evil_wins_now;
+    out.white = white;
+    out.black = black;
 }
 
 fn empty_stack(quest: QuestStack, main: bool) -> Stack {
@@ -472,6 +514,35 @@ mod tests {
         assert_eq!(total(&r, Quest::Picts), Some(11));
         assert_eq!(r.main_stack().outcome, Outcome::Baseless);
         assert_eq!((r.white, r.black), (0, 1));
+    }
+
+    #[test]
+    fn resolving_into_a_used_breakdown_gives_a_fresh_one() {
+        use rand::seq::SliceRandom;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
+        let deck = crate::cards::all_cards(true);
+        let mut reused = Resolution::blank();
+        for round in 0..5_000 {
+            let mut cards = deck.clone();
+            cards.shuffle(&mut rng);
+            let n = rng.random_range(0..30usize);
+            let pile: Vec<ThreatCard> = cards[..n]
+                .iter()
+                .map(|&card| ThreatCard {
+                    card,
+                    merlin4: (card == Card::Merlin(Merlin::Four))
+                        .then(|| Quest::ALL[rng.random_range(0..5usize)]),
+                    gawain: rng.random_range(0..8u8) == 0,
+                })
+                .collect();
+            let main = Quest::ALL[round % 5];
+            let bonus = (round % 4) as u8;
+            resolve_into(pile.iter().copied(), main, bonus, &mut reused);
+            let fresh = resolve(&pile, main, bonus);
+            assert_eq!(reused, fresh, "{pile:?}");
+            assert_eq!(fresh.stacks.iter().filter(|s| s.main).count(), 1);
+        }
     }
 
     #[test]
