@@ -306,22 +306,88 @@ impl Game {
     /// A new game dealt from the setup's seed: Loyalty cards, 6 random Morgans of 9, the shuffled deck.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
         check_setup(&setup)?;
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
+        let mut g = Game::build(
+            setup,
+            None,
+            Xoshiro256PlusPlus::seed_from_u64(setup.seed),
+            Vec::new(),
+            Vec::with_capacity(2),
+            Vec::with_capacity(64),
+            Vec::with_capacity(9),
+            Vec::new(),
+        );
+        g.deal_from_seed();
+        Ok(g)
+    }
+
+    /// Turn this game into `Game::new(setup)`, keeping its buffers (a simulation plays many games in
+    /// one `Game` without allocating). On a bad setup the game is left as it was.
+    pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
+        check_setup(&setup)?;
+        self.format = FORMAT_VERSION;
+        self.setup = setup;
+        self.deal = None;
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
         let n = setup.players as usize;
-        let (loyalty, set_aside) = if setup.solo() {
-            (Vec::new(), Vec::new())
-        } else {
-            let mut cards = if n == 7 {
-                [vec![Loyalty::Loyal; 7], vec![Loyalty::Traitor; 2]].concat()
-            } else {
-                let mut v = vec![Loyalty::Loyal; n + 1];
-                v.push(Loyalty::Traitor);
-                v
-            };
-            cards.shuffle(&mut rng);
-            let aside = cards.split_off(n);
-            (cards, aside)
-        };
+        self.seats.truncate(n);
+        while self.seats.len() < n {
+            self.seats.push(SeatState {
+                loyalty: None,
+                revealed: false,
+                has_accused: false,
+                knights: Vec::new(),
+                memory: Vec::new(),
+            });
+        }
+        for s in &mut self.seats {
+            s.loyalty = None;
+            s.revealed = false;
+            s.has_accused = false;
+            s.knights.clear();
+            s.memory.clear();
+        }
+        self.set_aside.clear();
+        self.deck.clear();
+        self.pile.clear();
+        self.discard.clear();
+        self.unused_morgans.clear();
+        self.knight_deck.clear();
+        self.swords = Swords::default();
+        self.current = setup.first;
+        self.turn = 1;
+        self.phase = Phase::Turn;
+        self.morgan1 = false;
+        self.morgan2 = None;
+        self.silence = None;
+        self.all_revealed = false;
+        self.tristan_this_turn = false;
+        self.resolving = None;
+        if let Some(r) = self.last_resolution.take() {
+            self.spare_resolution = Some(r);
+        }
+        self.history.clear();
+        self.deal_from_seed();
+        Ok(())
+    }
+
+    /// Deal a cleared game from its seed (the seats, decks and piles are empty).
+    fn deal_from_seed(&mut self) {
+        let rng = &mut self.rng;
+        let n = self.setup.players as usize;
+        if !self.setup.solo() {
+            // n + 2 Loyalty cards: one Traitor (two with 7 players), the rest Loyal.
+            let traitors = if n == 7 { 2 } else { 1 };
+            let mut cards = [Loyalty::Loyal; 9];
+            for c in &mut cards[n + 2 - traitors..n + 2] {
+                *c = Loyalty::Traitor;
+            }
+            let cards = &mut cards[..n + 2];
+            cards.shuffle(rng);
+            for (seat, &l) in self.seats.iter_mut().zip(&cards[..n]) {
+                seat.loyalty = Some(l);
+            }
+            self.set_aside.extend_from_slice(&cards[n..]);
+        }
         static CARDS: std::sync::OnceLock<(Vec<Card>, Vec<Card>)> = std::sync::OnceLock::new();
         let (all_morgans, others) = CARDS.get_or_init(|| {
             let all = all_cards(true);
@@ -336,34 +402,26 @@ impl Game {
                     .collect(),
             )
         });
-        let mut morgans: Vec<Card> = Vec::with_capacity(9);
+        // The Morgans are shuffled; the first six go into the deck, the rest are left out.
+        let morgans = &mut self.unused_morgans;
         morgans.extend_from_slice(all_morgans);
-        morgans.shuffle(&mut rng);
-        let unused_morgans = morgans.split_off(MORGANS_IN_PLAY);
-        let mut deck: Vec<Card> = Vec::with_capacity(64);
+        morgans.shuffle(rng);
+        let options = self.setup.options;
+        let deck = &mut self.deck;
         deck.extend(others.iter().copied().filter(|c| match c {
-            Card::Morgan(Morgan::Eight) => setup.options.morgan8,
-            Card::Merlin(Merlin::Six) => setup.options.merlin6,
+            Card::Morgan(Morgan::Eight) => options.morgan8,
+            Card::Merlin(Merlin::Six) => options.merlin6,
             _ => true,
         }));
-        deck.extend_from_slice(&morgans);
-        deck.shuffle(&mut rng);
-        let mut knights = if setup.options.knights_to_the_rescue {
-            all_knights()
-        } else {
-            Vec::new()
-        };
-        knights.shuffle(&mut rng);
-        Ok(Game::build(
-            setup,
-            None,
-            rng,
-            loyalty,
-            set_aside,
-            deck,
-            unused_morgans,
-            knights,
-        ))
+        deck.extend_from_slice(&morgans[..MORGANS_IN_PLAY]);
+        morgans.drain(..MORGANS_IN_PLAY);
+        deck.shuffle(rng);
+        if options.knights_to_the_rescue {
+            static KNIGHTS: std::sync::OnceLock<Vec<Knight>> = std::sync::OnceLock::new();
+            self.knight_deck
+                .extend_from_slice(KNIGHTS.get_or_init(all_knights));
+        }
+        self.knight_deck.shuffle(rng);
     }
 
     /// A game with an explicit deal (decks given top card first); later shuffles use the seed.
@@ -1751,6 +1809,29 @@ mod tests {
             Game::from_json(&text[..text.len() / 2]),
             Err(LoadError::Damaged(_))
         ));
+    }
+
+    #[test]
+    fn a_reset_game_is_a_new_game() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let mut g = Game::new(Setup::new(7, 0)).unwrap();
+        for round in 0..300u64 {
+            let mut setup = Setup::new((round % 7) as u8 + 1, round);
+            setup.options.knights_to_the_rescue = round % 2 == 0;
+            setup.options.morgan8 = round % 3 == 0;
+            setup.options.merlin6 = round % 5 == 0;
+            g.reset(setup).unwrap();
+            assert_eq!(g.to_json(), Game::new(setup).unwrap().to_json());
+            // Play some of it, so that the next reset starts from a used game.
+            for _ in 0..rng.random_range(0..300) {
+                let Some((seat, _)) = g.decider() else { break };
+                let a = *g.legal_actions().choose(&mut rng).unwrap();
+                g.apply_to(seat, a, &mut NoEvents).unwrap();
+            }
+        }
+        let before = g.to_json();
+        assert!(g.reset(Setup::new(9, 1)).is_err());
+        assert_eq!(g.to_json(), before, "a refused reset leaves the game alone");
     }
 
     #[test]

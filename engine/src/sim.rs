@@ -1102,8 +1102,18 @@ pub fn simulate_with<P: Policy + ?Sized>(
     policy: &mut P,
 ) -> Result<SimReport, SetupError> {
     let mut report = SimReport::default();
+    // One game's buffers serve every game of the batch.
+    let mut game: Option<Game> = None;
     for i in 0..config.games {
-        let (_, result) = play_game(config.setup(i), policy, config.max_actions)?;
+        let setup = config.setup(i);
+        let g = match &mut game {
+            Some(g) => {
+                g.reset(setup)?;
+                g
+            }
+            None => game.insert(Game::new(setup)?),
+        };
+        let result = play_out(g, policy, config.max_actions);
         report.add(&result);
     }
     Ok(report)
