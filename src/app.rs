@@ -2,6 +2,7 @@
 //! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
 use crate::game_ui::{self, Ctx, persist};
+use crate::i18n::{self, K, t};
 use crate::screens::rules::RulesScreen;
 use crate::screens::saved_games::SavedGames;
 use crate::screens::settings::SettingsScreen;
@@ -42,6 +43,19 @@ pub fn App() -> impl IntoView {
         on_cleanup(move || handle.clear());
     }
 
+    // The language switch in Settings re-renders every screen in the new language.
+    let lang = RwSignal::new(i18n::lang());
+    provide_context(i18n::UiLang(lang));
+    move || {
+        lang.track();
+        view! { <Screens /> }
+    }
+}
+
+/// The current screen under the top bar.
+#[component]
+fn Screens() -> impl IntoView {
+    let ctx = game_ui::use_ctx();
     let screen = ctx.screen;
     // Morgan's silence changes the whole page while the table shows.
     let silent = move || {
@@ -58,7 +72,7 @@ pub fn App() -> impl IntoView {
             <TopBar />
             {move || ctx.save_error.get().map(|e| view! {
                 <p class="save-error" role="alert" data-testid="save-error">
-                    {e}" Play goes on; the game will be saved again after the next action."
+                    {e}" "{t(K::save_failed_play_goes_on)}
                 </p>
             })}
             {move || match screen.get() {
@@ -101,13 +115,13 @@ fn TopBar() -> impl IntoView {
     };
     view! {
         <header class="topbar">
-            <button class="icon-button" data-testid="home-button" aria-label="Home"
+            <button class="icon-button" data-testid="home-button" aria-label=t(K::home)
                 on:click=move |_| ctx.go(Screen::Home)
                 disabled=move || screen.get() == Screen::Home>
                 <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 11 L12 3 L21 11 V21 H14 V14 H10 V21 H3 Z" fill="currentColor"/></svg>
             </button>
-            <span class="brand">"Camelot"</span>
-            <button class="rules-button" data-testid="rules-button" on:click=to_rules>"Rules"</button>
+            <span class="brand">{t(K::app_name)}</span>
+            <button class="rules-button" data-testid="rules-button" on:click=to_rules>{t(K::rules)}</button>
         </header>
     }
 }

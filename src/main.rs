@@ -2,6 +2,7 @@
 
 mod app;
 mod game_ui;
+mod i18n;
 mod panic;
 mod rules_text;
 mod screens;
@@ -11,5 +12,17 @@ mod storage;
 fn main() {
     panic::install_hook();
     panic::panic_if_requested();
-    leptos::mount::mount_to_body(app::App);
+    // The interface's language: the player's choice, else the browser's. Its pack is fetched before
+    // the first screen shows (English is built in); if it cannot be had, the game starts in English.
+    let lang = i18n::detect(
+        storage::load_settings().language.as_deref(),
+        &i18n::browser_languages(),
+    );
+    leptos::task::spawn_local(async move {
+        if let Err(e) = i18n::load(lang).await {
+            web_sys::console::warn_1(&format!("language {}: {e}", lang.code()).into());
+        }
+        i18n::mark_document(i18n::lang());
+        leptos::mount::mount_to_body(app::App);
+    });
 }

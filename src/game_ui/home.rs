@@ -2,6 +2,7 @@
 
 use super::{persist, use_ctx};
 use crate::app::Screen;
+use crate::i18n::{K, t};
 use leptos::prelude::*;
 
 #[component]
@@ -22,8 +23,8 @@ pub fn Home() -> impl IntoView {
     };
     view! {
         <section class="home">
-            <h1>"Camelot"</h1>
-            <p class="subtitle">"Shadows over Camelot: The Card Game — one phone, passed around the table"</p>
+            <h1>{t(K::app_name)}</h1>
+            <p class="subtitle">{t(K::home_subtitle)}</p>
             <nav class="home-menu">
                 {current.map(|(session, line)| {
                     let session = StoredValue::new(session);
@@ -34,15 +35,15 @@ pub fn Home() -> impl IntoView {
                                     problem.set(Some(e));
                                 }
                             }>
-                            "Continue"
+                            {t(K::home_continue)}
                             <small class="progress">{line}</small>
                         </button>
                     }
                 })}
-                <button class="big" data-testid="new-game" on:click=go(Screen::NewGame)>"New game"</button>
-                <button data-testid="saved-games" on:click=go(Screen::SavedGames)>"Saved games"</button>
-                <button data-testid="home-rules" on:click=go(Screen::Rules)>"Rules"</button>
-                <button data-testid="settings" on:click=go(Screen::Settings)>"Settings"</button>
+                <button class="big" data-testid="new-game" on:click=go(Screen::NewGame)>{t(K::home_new_game)}</button>
+                <button data-testid="saved-games" on:click=go(Screen::SavedGames)>{t(K::home_saved_games)}</button>
+                <button data-testid="home-rules" on:click=go(Screen::Rules)>{t(K::rules)}</button>
+                <button data-testid="settings" on:click=go(Screen::Settings)>{t(K::home_settings)}</button>
             </nav>
             {move || problem.get().map(|p| view! { <p class="message" role="alert">{p}</p> })}
         </section>

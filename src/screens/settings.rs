@@ -1,13 +1,14 @@
-//! The Settings screen: the silence countdown, reduced motion, and a word about languages.
+//! The Settings screen: the silence countdown, reduced motion, and the language.
 //! Each choice is saved at once (see [`crate::storage::Settings`]).
 
+use crate::i18n::{self, K, Lang, UiLang, t, tf, tn};
 use crate::storage::{self, SILENCE_CHOICES, Settings};
 use leptos::prelude::*;
 
 fn countdown_label(secs: Option<u32>) -> String {
     match secs {
-        None => "Off".to_string(),
-        Some(s) => format!("{s} s"),
+        None => t(K::settings_off).to_string(),
+        Some(s) => tn(K::settings_seconds, s.into(), &[]),
     }
 }
 
@@ -25,9 +26,7 @@ pub fn SettingsScreen(
         settings.set(s.clone());
         match storage::save_settings(&s) {
             Ok(()) => status.set(Some(Ok(()))),
-            Err(e) => status.set(Some(Err(format!(
-                "{e} The setting applies until the page is closed."
-            )))),
+            Err(e) => status.set(Some(Err(format!("{e} {}", t(K::settings_not_saved))))),
         }
         if let Some(cb) = on_change {
             cb.run(s);
@@ -60,46 +59,93 @@ pub fn SettingsScreen(
         }
     };
 
+    // The language: this device's, or one chosen here. A new language is fetched first (it is a
+    // small pack); the screens re-render in it once it is in.
+    let ui_lang = use_context::<UiLang>();
+    let choose_language = move |choice: Option<Lang>| {
+        let lang = choice.unwrap_or_else(|| i18n::detect(None, &i18n::browser_languages()));
+        leptos::task::spawn_local(async move {
+            match i18n::load(lang).await {
+                Ok(()) => {
+                    update(&|s: &mut Settings| s.language = choice.map(|l| l.code().to_string()));
+                    i18n::mark_document(lang);
+                    if let Some(UiLang(signal)) = ui_lang {
+                        signal.set(lang);
+                    }
+                }
+                Err(why) => status.set(Some(Err(tf(
+                    K::settings_language_failed,
+                    &[("language", &lang.native_name()), ("why", &why)],
+                )))),
+            }
+        });
+    };
+    let language_button = move |choice: Option<Lang>| {
+        let pressed =
+            move || settings.with(|s| s.language.as_deref().and_then(Lang::from_code) == choice);
+        let (label, testid, code) = match choice {
+            None => (
+                t(K::settings_language_device),
+                "language-device".to_string(),
+                None,
+            ),
+            Some(l) => (
+                l.native_name(),
+                format!("language-{}", l.code()),
+                Some(l.code()),
+            ),
+        };
+        view! {
+            <button class="choice" aria-pressed=move || pressed().to_string()
+                class:selected=pressed data-testid=testid lang=code
+                on:click=move |_| choose_language(choice)>
+                {label}
+            </button>
+        }
+    };
+    let language_buttons = std::iter::once(None)
+        .chain(Lang::ALL.into_iter().map(Some))
+        .map(language_button)
+        .collect_view();
+
     view! {
         <section class="settings-screen" data-testid="settings-screen">
             <div class="screen-head">
-                <h1>"Settings"</h1>
+                <h1>{t(K::settings_title)}</h1>
                 <button class="secondary close-button" data-testid="settings-back"
-                    on:click=move |_| on_back.run(())>"Back"</button>
+                    on:click=move |_| on_back.run(())>{t(K::back)}</button>
             </div>
             // A fixed slot, so nothing moves under the finger when "Saved." appears.
             <div class="settings-status" aria-live="polite">
                 {move || status.get().map(|r| match r {
-                    Ok(()) => view! { <p class="done" data-testid="settings-saved">"Saved on this device."</p> }.into_any(),
+                    Ok(()) => view! { <p class="done" data-testid="settings-saved">{t(K::settings_saved)}</p> }.into_any(),
                     Err(e) => view! { <p class="notice problem" role="alert">{e}</p> }.into_any(),
                 })}
             </div>
 
             <fieldset class="setting">
-                <legend>"Silence countdown"</legend>
-                <p class="muted">
-                    "While Morgan's silence holds, the table always shows how long it has lasted. \
-                     You can also have a countdown for each player's turn, to keep the game moving."
-                </p>
-                <div class="choice-row" role="group" aria-label="Silence countdown">
+                <legend>{t(K::settings_countdown)}</legend>
+                <p class="muted">{t(K::settings_countdown_help)}</p>
+                <div class="choice-row" role="group" aria-label=t(K::settings_countdown)>
                     {countdown_buttons}
                 </div>
             </fieldset>
 
             <fieldset class="setting">
-                <legend>"Motion"</legend>
-                <p class="muted">
-                    "Cards flipping and swords sliding in. Turn them off if movement bothers anyone."
-                </p>
-                <div class="choice-column" role="group" aria-label="Motion">
-                    {motion_button(false, "Follow this device's setting", "motion-system")}
-                    {motion_button(true, "Always reduce motion", "motion-reduce")}
+                <legend>{t(K::settings_motion)}</legend>
+                <p class="muted">{t(K::settings_motion_help)}</p>
+                <div class="choice-column" role="group" aria-label=t(K::settings_motion)>
+                    {motion_button(false, t(K::settings_motion_system), "motion-system")}
+                    {motion_button(true, t(K::settings_motion_reduce), "motion-reduce")}
                 </div>
             </fieldset>
 
             <fieldset class="setting">
-                <legend>"Language"</legend>
-                <p class="muted">"Camelot speaks English for now. More languages will come later."</p>
+                <legend>{t(K::settings_language)}</legend>
+                <p class="muted">{t(K::settings_language_help)}</p>
+                <div class="choice-row" role="group" aria-label=t(K::settings_language)>
+                    {language_buttons}
+                </div>
             </fieldset>
 
         </section>

@@ -1,0 +1,397 @@
+//! The app's languages: English (built in), French, German, Dutch and Czech.
+//!
+//! Every piece of interface text has a key in [`K`]; the English text sits beside it in `en.rs`,
+//! the one table of keys. The other languages are packs in `public/i18n/<code>.json` (a JSON object,
+//! key → text) fetched when the language is chosen, so a player downloads only their own language.
+//! The service worker keeps them for offline play.
+//!
+//! Text may hold `{name}` placeholders ([`tf`]); a plural text holds its forms separated by `|`
+//! (English `one|other`; Czech `one|few|other`), chosen by [`tn`] with the language's own rule.
+//! A missing or broken key in a pack fails a test (`packs_are_complete`); at run time it falls back
+//! to English, never to a blank.
+
+mod en;
+
+pub use en::K;
+use std::cell::RefCell;
+use std::fmt::Display;
+
+/// Where the language packs are, relative to the page (Trunk copies `public/` to `dist/public/`).
+pub const PACKS: &str = "public/i18n";
+
+/// The languages the app speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    En,
+    Fr,
+    De,
+    Nl,
+    Cs,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 5] = [Lang::En, Lang::Fr, Lang::De, Lang::Nl, Lang::Cs];
+
+    /// The BCP 47 code, also the pack's file name.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::De => "de",
+            Lang::Nl => "nl",
+            Lang::Cs => "cs",
+        }
+    }
+
+    /// The language's name in itself, for the switch in Settings.
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Fr => "Français",
+            Lang::De => "Deutsch",
+            Lang::Nl => "Nederlands",
+            Lang::Cs => "Čeština",
+        }
+    }
+
+    /// `fr`, `fr-BE`, `FR_ca` … → French. Unknown languages give `None`.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let primary = code
+            .split(['-', '_'])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// How many plural forms a plural text has in this language.
+    pub fn plural_forms(self) -> usize {
+        match self {
+            Lang::Cs => 3,
+            _ => 2,
+        }
+    }
+
+    /// Which plural form a count takes (CLDR cardinal rules for whole numbers).
+    pub fn plural_index(self, n: i64) -> usize {
+        let n = n.unsigned_abs();
+        match self {
+            Lang::En | Lang::De | Lang::Nl => usize::from(n != 1),
+            Lang::Fr => usize::from(n > 1),
+            Lang::Cs => match n {
+                1 => 0,
+                2..=4 => 1,
+                _ => 2,
+            },
+        }
+    }
+}
+
+/// The language to start in: the player's saved choice, else the first of the browser's languages
+/// we speak, else English.
+pub fn detect(saved: Option<&str>, browser: &[String]) -> Lang {
+    saved
+        .and_then(Lang::from_code)
+        .or_else(|| browser.iter().find_map(|c| Lang::from_code(c)))
+        .unwrap_or(Lang::En)
+}
+
+/// The interface's language as a signal (context): setting it re-renders every screen.
+#[derive(Clone, Copy)]
+pub struct UiLang(pub leptos::prelude::RwSignal<Lang>);
+
+/// The texts of one language, indexed by [`K`].
+#[derive(Clone)]
+pub struct Pack {
+    pub lang: Lang,
+    texts: Vec<&'static str>,
+}
+
+impl Pack {
+    pub fn english() -> Pack {
+        Pack {
+            lang: Lang::En,
+            texts: en::EN.to_vec(),
+        }
+    }
+
+    pub fn get(&self, k: K) -> &'static str {
+        self.texts[k as usize]
+    }
+}
+
+/// Read a language pack (a JSON object, key → text). Keys missing or broken in the pack keep their
+/// English text and are listed in the second value; unknown keys are ignored.
+pub fn parse_pack(lang: Lang, json: &str) -> Result<(Pack, Vec<String>), String> {
+    let map: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(json).map_err(|e| format!("not a language pack: {e}"))?;
+    let mut pack = Pack::english();
+    pack.lang = lang;
+    let mut problems = Vec::new();
+    for (i, key) in en::KEYS.iter().enumerate() {
+        match map.get(*key) {
+            Some(text) => match check_text(lang, en::EN[i], text) {
+                Ok(()) => pack.texts[i] = Box::leak(text.clone().into_boxed_str()),
+                Err(why) => problems.push(format!("{key}: {why}")),
+            },
+            None => problems.push(format!("{key}: missing")),
+        }
+    }
+    Ok((pack, problems))
+}
+
+/// A translation must keep the English text's placeholders and have the language's number of
+/// plural forms.
+fn check_text(lang: Lang, english: &str, text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err("empty".into());
+    }
+    if english.contains('|') {
+        let forms = text.split('|').count();
+        if forms != lang.plural_forms() {
+            return Err(format!(
+                "{forms} plural forms, {} expected",
+                lang.plural_forms()
+            ));
+        }
+    } else if text.contains('|') {
+        return Err("plural forms in a text that has none".into());
+    }
+    let want = placeholders(english);
+    let got = placeholders(text);
+    if want != got {
+        return Err(format!("placeholders {got:?}, expected {want:?}"));
+    }
+    Ok(())
+}
+
+/// The distinct `{name}` placeholders of a text, sorted.
+pub fn placeholders(text: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = text
+        .split('{')
+        .skip(1)
+        .filter_map(|rest| rest.split_once('}').map(|(name, _)| name))
+        .filter(|name| {
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+thread_local! {
+    static PACK: RefCell<Pack> = RefCell::new(Pack::english());
+}
+
+/// The language the interface speaks now.
+pub fn lang() -> Lang {
+    PACK.with(|p| p.borrow().lang)
+}
+
+/// Make `pack` the interface's language (the caller re-renders).
+pub fn set_pack(pack: Pack) {
+    PACK.with(|p| *p.borrow_mut() = pack);
+}
+
+/// A text in the current language.
+pub fn t(k: K) -> &'static str {
+    PACK.with(|p| p.borrow().get(k))
+}
+
+/// Fill `{name}` placeholders.
+pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        match after.split_once('}') {
+            Some((name, tail)) if args.iter().any(|(n, _)| *n == name) => {
+                let (_, value) = args.iter().find(|(n, _)| *n == name).expect("found above");
+                out.push_str(&value.to_string());
+                rest = tail;
+            }
+            _ => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A text in the current language with its placeholders filled.
+pub fn tf(k: K, args: &[(&str, &dyn Display)]) -> String {
+    fill(t(k), args)
+}
+
+/// A plural text: the form for `n`, with `{n}` and the other placeholders filled.
+pub fn tn(k: K, n: i64, args: &[(&str, &dyn Display)]) -> String {
+    let text = t(k);
+    let lang = lang();
+    let forms: Vec<&str> = text.split('|').collect();
+    let form = forms
+        .get(lang.plural_index(n))
+        .or(forms.last())
+        .copied()
+        .unwrap_or(text);
+    let mut all: Vec<(&str, &dyn Display)> = vec![("n", &n)];
+    all.extend_from_slice(args);
+    fill(form, &all)
+}
+
+/// "A, B and C" in the current language.
+pub fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => tf(K::list_and, &[("list", &rest.join(", ")), ("last", last)]),
+    }
+}
+
+/// Fetch a file of the site (relative to the page, so any sub-path works) as text.
+pub async fn fetch_text(url: &str) -> Result<String, String> {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    let window = web_sys::window().ok_or("no window")?;
+    let response = JsFuture::from(window.fetch_with_str(url))
+        .await
+        .map_err(|_| format!("{url}: no connection"))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "not a response")?;
+    if !response.ok() {
+        return Err(format!("{url}: HTTP {}", response.status()));
+    }
+    let text = JsFuture::from(response.text().map_err(|_| "unreadable")?)
+        .await
+        .map_err(|_| format!("{url}: unreadable"))?;
+    text.as_string().ok_or_else(|| format!("{url}: not text"))
+}
+
+/// Load a language (English needs nothing) and make it current. On failure English stays.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    if lang == Lang::En {
+        set_pack(Pack::english());
+        return Ok(());
+    }
+    let json = fetch_text(&format!("{PACKS}/{}.json", lang.code())).await?;
+    let (pack, problems) = parse_pack(lang, &json)?;
+    if !problems.is_empty() {
+        web_sys::console::warn_1(
+            &format!("language pack {}: {}", lang.code(), problems.join("; ")).into(),
+        );
+    }
+    set_pack(pack);
+    Ok(())
+}
+
+/// The browser's preferred languages, best first.
+pub fn browser_languages() -> Vec<String> {
+    web_sys::window()
+        .map(|w| {
+            w.navigator()
+                .languages()
+                .iter()
+                .filter_map(|v| v.as_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Tell the page (screen readers, hyphenation) which language it is in.
+pub fn mark_document(lang: Lang) {
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = el.set_attribute("lang", lang.code());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_language_is_used_unless_the_player_chose_one() {
+        let browser = vec!["de-AT".to_string(), "en".to_string()];
+        assert_eq!(detect(None, &browser), Lang::De);
+        assert_eq!(detect(Some("cs"), &browser), Lang::Cs);
+        assert_eq!(detect(Some("xx"), &browser), Lang::De);
+        assert_eq!(detect(None, &["ja".to_string()]), Lang::En);
+        assert_eq!(Lang::from_code("NL_be"), Some(Lang::Nl));
+    }
+
+    #[test]
+    fn plural_rules_follow_each_language() {
+        let idx = |l: Lang| [0, 1, 2, 3, 4, 5, 21].map(|n| l.plural_index(n));
+        assert_eq!(idx(Lang::En), [1, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(idx(Lang::Fr), [0, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(idx(Lang::De), [1, 0, 1, 1, 1, 1, 1]);
+        assert_eq!(idx(Lang::Cs), [2, 0, 1, 1, 1, 2, 2]);
+    }
+
+    #[test]
+    fn placeholders_are_filled_and_unknown_braces_kept() {
+        assert_eq!(
+            fill("{a} and {b} {c}", &[("a", &1), ("b", &"x")]),
+            "1 and x {c}"
+        );
+        assert_eq!(placeholders("{n} of {name}, {n}"), vec!["n", "name"]);
+    }
+
+    #[test]
+    fn english_keys_are_unique_and_texts_are_sound() {
+        let mut keys = en::KEYS.to_vec();
+        keys.sort_unstable();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "a key is listed twice");
+        for (key, text) in en::KEYS.iter().zip(en::EN) {
+            assert!(!text.trim().is_empty(), "{key} is empty");
+            if text.contains('|') {
+                assert_eq!(text.split('|').count(), 2, "{key}: English has one|other");
+            }
+        }
+    }
+
+    /// Every pack in public/i18n has every key, with the same placeholders and the right number of
+    /// plural forms: a missing key fails here, not in a player's hands.
+    #[test]
+    fn packs_are_complete() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
+        for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+            let path = dir.join(format!("{}.json", lang.code()));
+            let json = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let (_, problems) = parse_pack(lang, &json).unwrap();
+            assert!(
+                problems.is_empty(),
+                "{}: {} problem(s):\n{}",
+                path.display(),
+                problems.len(),
+                problems.join("\n")
+            );
+        }
+    }
+
+    #[test]
+    fn plural_texts_pick_the_languages_form() {
+        let (pack, _) = parse_pack(
+            Lang::Cs,
+            &format!(
+                "{{\"{}\": \"{{n}} meč|{{n}} meče|{{n}} mečů\"}}",
+                en::KEYS[K::n_swords as usize]
+            ),
+        )
+        .unwrap();
+        set_pack(pack);
+        assert_eq!(tn(K::n_swords, 1, &[]), "1 meč");
+        assert_eq!(tn(K::n_swords, 3, &[]), "3 meče");
+        assert_eq!(tn(K::n_swords, 7, &[]), "7 mečů");
+        set_pack(Pack::english());
+        assert_eq!(tn(K::n_swords, 1, &[]), "1 sword");
+        assert_eq!(tn(K::n_swords, 0, &[]), "0 swords");
+    }
+}
