@@ -300,6 +300,9 @@ pub struct Game {
     /// A former breakdown kept for its buffers: the next quest resolves into it (not part of the state).
     #[serde(skip)]
     pub(crate) spare_resolution: Option<Resolution>,
+    /// The revealed pile of the quest being resolved (a buffer, not part of the state).
+    #[serde(skip)]
+    revealed: Vec<ThreatCard>,
 }
 
 impl Game {
@@ -516,6 +519,7 @@ impl Game {
             resolving: None,
             last_resolution: None,
             spare_resolution: None,
+            revealed: Vec::new(),
             history: Vec::with_capacity(256),
         }
     }
@@ -1497,11 +1501,10 @@ impl Game {
             .take()
             .unwrap_or_else(Resolution::blank);
         let r = self.resolving.as_ref().expect("a quest is being resolved");
-        let cards = self
-            .pile
-            .iter()
-            .map(PileCard::threat)
-            .chain(r.gawain.iter().copied());
+        let cards = &mut self.revealed;
+        cards.clear();
+        cards.extend(self.pile.iter().map(PileCard::threat));
+        cards.extend_from_slice(&r.gawain);
         resolve_into(cards, r.quest, r.bonus, &mut out);
         out
     }

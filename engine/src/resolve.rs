@@ -210,7 +210,7 @@ impl Resolution {
 /// `main` the quest the player chose, `merlin6_bonus` the promo Merlin #6's 0–3 points (0 otherwise).
 pub fn resolve(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Resolution {
     let mut r = Resolution::blank();
-    resolve_into(pile.iter().copied(), main, merlin6_bonus, &mut r);
+    resolve_into(pile, main, merlin6_bonus, &mut r);
     r
 }
 
@@ -232,18 +232,15 @@ impl Resolution {
 }
 
 /// [`resolve`] into an existing breakdown, reusing its buffers (no allocation once they are large
-/// enough): the game resolves every quest this way. `pile` is walked twice, so it must be cheap to clone.
-pub fn resolve_into<I>(pile: I, main: Quest, merlin6_bonus: u8, out: &mut Resolution)
-where
-    I: Iterator<Item = ThreatCard> + Clone,
-{
+/// enough): the game resolves every quest this way.
+pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &mut Resolution) {
     // 1–2. One pass: the characters that change the totals, and how many cards each quest holds.
     let (mut merged, mut morgan3, mut morgan5, mut morgan6, mut morgan7) =
         (false, 0u8, false, false, false);
     let (mut mordreds, mut morgan4) = (0u16, 0u16);
     let mut per_quest = [0usize; 5];
     let mut n_characters = 0;
-    for tc in pile.clone() {
+    for tc in pile {
         match tc.card {
             Card::Quest(q, _) => per_quest[q.index()] += 1,
             other => {
@@ -318,7 +315,7 @@ where
                     gawain: tc.gawain,
                 });
             }
-            _ => characters.push(tc),
+            _ => characters.push(*tc),
         }
     }
 
@@ -538,7 +535,7 @@ mod tests {
                 .collect();
             let main = Quest::ALL[round % 5];
             let bonus = (round % 4) as u8;
-            resolve_into(pile.iter().copied(), main, bonus, &mut reused);
+            resolve_into(&pile, main, bonus, &mut reused);
             let fresh = resolve(&pile, main, bonus);
             assert_eq!(reused, fresh, "{pile:?}");
             assert_eq!(fresh.stacks.iter().filter(|s| s.main).count(), 1);
