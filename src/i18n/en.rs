@@ -57,4 +57,10 @@ texts! {
     settings_language_help: "The game speaks the language of this device unless you choose another here.",
     settings_language_failed: "{language} could not be loaded ({why}). Connect once to download it.",
     settings_language_device: "This device's language",
+
+    // == Saved games, storage messages, the end, the log, swords, the quest reveal, cards, crash screen
+    // (keys prefixed by screen: saved_, storage_, end_, log_, swords_, reveal_, card_, crash_)
+
+    // == Table, curtain, new game, words, computer knights (keys prefixed: table_, curtain_, new_,
+    // word_, event_, bot_, error_)
 }
