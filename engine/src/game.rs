@@ -152,11 +152,79 @@ pub struct Silence {
     pub turns: u32,
 }
 
+/// Seats waiting for their turn at a window, in turn order (at most 7; saved as a list of seats).
+/// A fixed array, so that a phase holds no allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SeatList {
+    len: u8,
+    seats: [Seat; 7],
+}
+
+impl Default for SeatList {
+    fn default() -> Self {
+        SeatList {
+            len: 0,
+            seats: [Seat(0); 7],
+        }
+    }
+}
+
+impl SeatList {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The first seat waiting (seat 0 for an empty list, which no decision holds).
+    pub(crate) fn first(&self) -> Seat {
+        self.seats[0]
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Seat] {
+        &self.seats[..usize::from(self.len)]
+    }
+
+    fn push(&mut self, seat: Seat) {
+        if let Some(slot) = self.seats.get_mut(usize::from(self.len)) {
+            *slot = seat;
+            self.len += 1;
+        }
+    }
+
+    fn pop_front(&mut self) {
+        if self.len > 0 {
+            self.seats.copy_within(1.., 0);
+            // Seats past the end stay 0, so that equal lists compare equal.
+            self.seats[6] = Seat(0);
+            self.len -= 1;
+        }
+    }
+}
+
+impl Serialize for SeatList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let seats = Vec::<Seat>::deserialize(d)?;
+        if seats.len() > 7 {
+            return Err(serde::de::Error::custom("more than 7 seats waiting"));
+        }
+        let mut list = SeatList::default();
+        for s in seats {
+            list.push(s);
+        }
+        Ok(list)
+    }
+}
+
 /// What comes after a choice that can happen while listening or during Gawain's play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Then {
     EndTurn,
-    Gawain { waiting: Vec<Seat> },
+    Gawain { waiting: SeatList },
 }
 
 /// The decision the game waits for.
@@ -192,23 +260,23 @@ pub(crate) enum Phase {
         quester: Seat,
         quest: Quest,
         bonus: u8,
-        waiting: Vec<Seat>,
+        waiting: SeatList,
     },
     Gawain {
-        waiting: Vec<Seat>,
+        waiting: SeatList,
     },
     GawainChoose {
         seat: Seat,
         cards: Vec<Card>,
-        waiting: Vec<Seat>,
+        waiting: SeatList,
     },
     PercivalAccusation {
         target: Seat,
-        waiting: Vec<Seat>,
+        waiting: SeatList,
     },
     PercivalEnd {
         flips: u8,
-        waiting: Vec<Seat>,
+        waiting: SeatList,
     },
     Over {
         winner: Side,
@@ -664,13 +732,17 @@ impl Game {
         (skip..n).map(move |i| Seat(((from.index() + i) % n) as u8))
     }
 
-    fn knight_holders(&self, from: Seat, include_from: bool) -> Vec<Seat> {
+    fn knight_holders(&self, from: Seat, include_from: bool) -> SeatList {
+        let mut list = SeatList::default();
         if !self.setup.options.knights_to_the_rescue {
-            return Vec::new();
+            return list;
         }
-        self.seats_from(from, include_from)
-            .filter(|s| !self.seats[s.index()].knights.is_empty())
-            .collect()
+        for s in self.seats_from(from, include_from) {
+            if !self.seats[s.index()].knights.is_empty() {
+                list.push(s);
+            }
+        }
+        list
     }
 
     /// Who must decide now, and what kind of decision it is (`None` once the game is over).
@@ -689,18 +761,19 @@ impl Game {
                 waiting,
                 ..
             } => (
-                waiting[0],
+                waiting.first(),
                 Decision::ArthurWindow {
                     quester: *quester,
                     quest: *quest,
                 },
             ),
-            Phase::Gawain { waiting } => (waiting[0], Decision::GawainWindow),
+            Phase::Gawain { waiting } => (waiting.first(), Decision::GawainWindow),
             Phase::GawainChoose { seat, .. } => (*seat, Decision::GawainChoose),
-            Phase::PercivalAccusation { target, waiting } => {
-                (waiting[0], Decision::PercivalAccusation { target: *target })
-            }
-            Phase::PercivalEnd { waiting, .. } => (waiting[0], Decision::PercivalEnd),
+            Phase::PercivalAccusation { target, waiting } => (
+                waiting.first(),
+                Decision::PercivalAccusation { target: *target },
+            ),
+            Phase::PercivalEnd { waiting, .. } => (waiting.first(), Decision::PercivalEnd),
             Phase::Over { .. } => return None,
         })
     }
@@ -1161,7 +1234,7 @@ impl Game {
                 else {
                     unreachable!("checked")
                 };
-                waiting.remove(0);
+                waiting.pop_front();
                 self.take_knight(seat, Knight::Gawain);
                 let mut cards = Vec::with_capacity(3);
                 for _ in 0..3 {
@@ -1242,7 +1315,7 @@ impl Game {
             | Phase::PercivalEnd { waiting, .. } => waiting,
             _ => unreachable!("checked"),
         };
-        waiting.remove(0);
+        waiting.pop_front();
         if !waiting.is_empty() {
             return;
         }
@@ -1652,7 +1725,7 @@ impl Game {
         let waiting = if hidden_traitors > 0 {
             self.knight_holders(self.current, true)
         } else {
-            Vec::new()
+            SeatList::default()
         };
         if waiting.is_empty() {
             self.final_verdict(hidden_traitors, ev);
@@ -1812,6 +1885,34 @@ mod tests {
             Game::from_json(&text[..text.len() / 2]),
             Err(LoadError::Damaged(_))
         ));
+    }
+
+    #[test]
+    fn waiting_seats_are_saved_as_a_list() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut windows = 0;
+        for seed in 0..40 {
+            let mut setup = Setup::new(5, seed);
+            setup.options.knights_to_the_rescue = true;
+            let mut g = Game::new(setup).unwrap();
+            while let Some((seat, _)) = g.decider() {
+                let text = g.to_json();
+                if text.contains("\"waiting\":[") {
+                    windows += 1;
+                    let back = Game::from_json(&text).unwrap();
+                    assert_eq!(back.phase, g.phase);
+                    assert_eq!(back.to_json(), text);
+                }
+                let a = *g.legal_actions().choose(&mut rng).unwrap();
+                g.apply_to(seat, a, &mut NoEvents).unwrap();
+                if g.history.len() > 1000 {
+                    break;
+                }
+            }
+        }
+        assert!(windows > 50, "{windows}");
+        let eight = r#"{"Gawain":{"waiting":[0,1,2,3,4,5,6,0]}}"#;
+        assert!(serde_json::from_str::<Phase>(eight).is_err());
     }
 
     #[test]
