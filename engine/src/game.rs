@@ -1011,6 +1011,23 @@ impl Game {
                     | Phase::PercivalAccusation { .. }
                     | Phase::PercivalEnd { .. }
             ),
+            Action::PlaceRumor { index } => {
+                matches!(self.phase, Phase::TraitorChoose { .. }) && index < 2
+            }
+            Action::ChooseMerlin4Quest { .. } => matches!(self.phase, Phase::Merlin4Quest { .. }),
+            Action::KeepLoyalty { .. } => matches!(self.phase, Phase::VivienKeep { .. }),
+            Action::GiveLoyalty { recipient } => match self.phase {
+                Phase::VivienRecipient { drawer, .. } => {
+                    recipient != drawer
+                        && recipient.index() < self.seats.len()
+                        && !self.seats[recipient.index()].revealed
+                }
+                _ => false,
+            },
+            Action::DeclineMerlin6 => matches!(self.phase, Phase::Merlin6 { .. }),
+            Action::Merlin6Quest { bonus, .. } => {
+                matches!(self.phase, Phase::Merlin6 { .. }) && bonus <= 3
+            }
             _ => return None,
         })
     }
@@ -1947,6 +1964,14 @@ mod tests {
         ];
         universe.extend(Quest::ALL.map(|quest| Action::GoOnQuest { quest }));
         universe.extend((0..9).map(|i| Action::Accuse { target: Seat(i) }));
+        universe.extend((0..9).map(|i| Action::GiveLoyalty { recipient: Seat(i) }));
+        universe.extend((0..3).map(|index| Action::PlaceRumor { index }));
+        universe.extend(Quest::ALL.map(|quest| Action::ChooseMerlin4Quest { quest }));
+        universe.extend([Keep::Current, Keep::New].map(|keep| Action::KeepLoyalty { keep }));
+        universe.push(Action::DeclineMerlin6);
+        for quest in Quest::ALL {
+            universe.extend((0..6).map(|bonus| Action::Merlin6Quest { quest, bonus }));
+        }
         universe.extend(
             Card::all_kinds(true)
                 .into_iter()
