@@ -8,6 +8,7 @@ mod rules_text;
 mod screens;
 mod session;
 mod storage;
+mod wake;
 
 fn main() {
     panic::install_hook();
@@ -18,7 +19,8 @@ fn main() {
         storage::load_settings().language.as_deref(),
         &i18n::browser_languages(),
     );
-    leptos::task::spawn_local(async move {
+    // (Leptos's own executor is set up by `mount_to_body`, so this first task uses wasm-bindgen's.)
+    wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = i18n::load(lang).await {
             web_sys::console::warn_1(&format!("language {}: {e}", lang.code()).into());
         }
