@@ -128,18 +128,25 @@ impl Tally {
                 Morgan::One | Morgan::Two => {}
                 Morgan::Three => {
                     self.morgan3 += 1;
+                    self.running.morgan3 = self.morgan3;
                     self.restack_all();
                 }
                 Morgan::Four(b) => {
                     self.morgan4 += b.bonus();
                     self.restack_all();
                 }
-                Morgan::Five => self.morgan5 = true,
+                Morgan::Five => {
+                    self.morgan5 = true;
+                    self.running.morgan5 = true;
+                }
                 Morgan::Six => {
                     self.morgan6 = true;
                     self.restack_all();
                 }
-                Morgan::Seven => self.morgan7 = true,
+                Morgan::Seven => {
+                    self.morgan7 = true;
+                    self.running.morgan7 = true;
+                }
                 Morgan::Eight => self.morgan8 = true,
             },
             Card::Merlin(m) => {
@@ -148,6 +155,7 @@ impl Tally {
                     (Merlin::Four, Some(q)) => 4 + q.index() as u8,
                     (Merlin::Five, _) => {
                         self.merlin5 = true;
+                        self.running.merlin5 = true;
                         return;
                     }
                     _ => return,
@@ -239,14 +247,8 @@ impl Tally {
     /// Mordred, Morgan #4, #6 and #8, as in [`crate::resolve`] §3 steps 4–5.
     pub fn totals(&self) -> Totals {
         if !self.morgan8 {
-            return Totals {
-                morgan3: self.morgan3,
-                morgan5: self.morgan5,
-                morgan7: self.morgan7,
-                morgan8: false,
-                merlin5: self.merlin5,
-                ..self.running
-            };
+            // Kept whole card by card (Morgan #8 stays `false` in it).
+            return self.running;
         }
         let mut sums = self.sums;
         let mut numbered = self.numbered;
