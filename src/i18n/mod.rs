@@ -361,19 +361,26 @@ mod tests {
     #[test]
     fn packs_are_complete() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
+        let mut report = Vec::new();
         for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
             let path = dir.join(format!("{}.json", lang.code()));
-            let json = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let (_, problems) = parse_pack(lang, &json).unwrap();
-            assert!(
-                problems.is_empty(),
-                "{}: {} problem(s):\n{}",
-                path.display(),
-                problems.len(),
-                problems.join("\n")
-            );
+            let problems = match std::fs::read_to_string(&path) {
+                Ok(json) => match parse_pack(lang, &json) {
+                    Ok((_, problems)) => problems,
+                    Err(e) => vec![e],
+                },
+                Err(e) => vec![e.to_string()],
+            };
+            if !problems.is_empty() {
+                report.push(format!(
+                    "{}: {} problem(s):\n  {}",
+                    path.display(),
+                    problems.len(),
+                    problems.join("\n  ")
+                ));
+            }
         }
+        assert!(report.is_empty(), "{}", report.join("\n"));
     }
 
     #[test]
