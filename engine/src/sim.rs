@@ -111,19 +111,27 @@ impl Tally {
     #[inline]
     pub fn add(&mut self, card: Card, merlin4: Option<Quest>) {
         self.cards = self.cards.saturating_add(1);
-        match card {
-            Card::Quest(q, v) => {
-                let i = q.index();
-                match v.points() {
-                    Some(p) => {
-                        self.numbers[i][usize::from(p - 2)] += 1;
-                        self.sums[i] += u16::from(p);
-                        self.numbered[i] += 1;
-                    }
-                    None => self.questions[i] += 1,
+        // Quest cards (most of the deck) take the short way; the characters the long one.
+        if let Card::Quest(q, v) = card {
+            let i = q.index();
+            match v.points() {
+                Some(p) => {
+                    self.numbers[i][usize::from(p - 2)] += 1;
+                    self.sums[i] += u16::from(p);
+                    self.numbered[i] += 1;
                 }
-                self.restack(i);
+                None => self.questions[i] += 1,
             }
+            self.restack(i);
+        } else {
+            self.add_character(card, merlin4);
+        }
+    }
+
+    #[inline(never)]
+    fn add_character(&mut self, card: Card, merlin4: Option<Quest>) {
+        match card {
+            Card::Quest(..) => {}
             Card::Morgan(m) => match m {
                 Morgan::One | Morgan::Two => {}
                 Morgan::Three => {
