@@ -2,6 +2,7 @@
 //! readable error box ("Something went wrong", the message, a Reload button), and logs the panic
 //! to the browser console.
 
+use crate::i18n::{K, t};
 use std::any::Any;
 use std::panic::PanicHookInfo;
 
@@ -48,6 +49,11 @@ fn payload_text(payload: &(dyn Any + Send)) -> String {
 /// Adds the error box to the page. Plain DOM calls only: after a panic the app's own state may
 /// be broken. The Reload button is an inline `onclick` so that it never calls back into the
 /// (possibly aborted) WebAssembly module.
+///
+/// The texts are in the interface's language through [`t`], which only reads the current language
+/// pack: it takes a shared borrow of a cell that is mutably borrowed only for the instant a new
+/// pack is assigned (`i18n::set_pack`, which cannot panic there), and every key is present in
+/// every pack (missing ones hold English). So reading them here cannot panic again.
 fn show_error_box(message: &str) {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return;
@@ -65,17 +71,15 @@ fn show_error_box(message: &str) {
         panel.set_attribute("role", "alert")?;
 
         let heading = document.create_element("h2")?;
-        heading.set_text_content(Some("Something went wrong"));
+        heading.set_text_content(Some(t(K::crash_title)));
         let hint = document.create_element("p")?;
-        hint.set_text_content(Some(
-            "The app hit an unexpected error. Reloading usually helps.",
-        ));
+        hint.set_text_content(Some(t(K::crash_hint)));
         let details = document.create_element("pre")?;
         details.set_text_content(Some(message));
         let reload = document.create_element("button")?;
         reload.set_attribute("type", "button")?;
         reload.set_attribute("onclick", "location.reload()")?;
-        reload.set_text_content(Some("Reload"));
+        reload.set_text_content(Some(t(K::crash_reload)));
 
         for child in [&heading, &hint, &details, &reload] {
             panel.append_child(child)?;

@@ -1,8 +1,9 @@
 //! Our own card faces, drawn in SVG and CSS: one symbol and colour per quest, Merlin, Morgan,
 //! Mordred, Vivien, the card back, Loyalty and Knight cards, and the sword.
 
-use super::words::{card_effect, card_name, value_text};
-use camelot::{Card, Knight, Loyalty, Merlin, Morgan, Quest};
+use super::words::{card_effect, card_name, loyalty_text, quest_stack_name, value_text};
+use crate::i18n::{K, fill, t, tf, tn};
+use camelot::{Card, Knight, Loyalty, Morgan, Quest, QuestStack};
 use leptos::prelude::*;
 
 /// The symbol families drawn on cards.
@@ -154,14 +155,23 @@ fn corner(c: Card) -> String {
 
 fn title(c: Card) -> String {
     match c {
-        Card::Quest(q, _) => q.name().to_string(),
-        Card::Morgan(Morgan::Four(_)) => "Morgan #4".into(),
-        Card::Morgan(m) => format!("Morgan #{}", m.number()),
-        Card::Merlin(Merlin::Four) => "Merlin #4".into(),
-        Card::Merlin(m) => format!("Merlin #{}", m.number()),
-        Card::Mordred => "Mordred".into(),
-        Card::Vivien => "Vivien".into(),
+        Card::Quest(q, _) => quest_stack_name(QuestStack::Quest(q)),
+        Card::Morgan(m) => tf(K::card_morgan, &[("n", &m.number())]),
+        Card::Merlin(m) => tf(K::card_merlin, &[("n", &m.number())]),
+        Card::Mordred => t(K::card_mordred).into(),
+        Card::Vivien => t(K::card_vivien).into(),
     }
+}
+
+/// A Knight's name, as the players of this language call him.
+pub fn knight_name(k: Knight) -> &'static str {
+    t(match k {
+        Knight::Arthur => K::card_knight_arthur,
+        Knight::Tristan => K::card_knight_tristan,
+        Knight::Gawain => K::card_knight_gawain,
+        Knight::Galahad => K::card_knight_galahad,
+        Knight::Percival => K::card_knight_percival,
+    })
 }
 
 /// A Rumor card face up. `size`: "big", "mid" or "small".
@@ -190,18 +200,14 @@ pub fn CardFace(card: Card, #[prop(default = "mid")] size: &'static str) -> impl
 }
 
 fn sword_worth(n: u8) -> String {
-    if n == 1 {
-        "1 sword".into()
-    } else {
-        format!("{n} swords")
-    }
+    tn(K::n_swords, n.into(), &[])
 }
 
 /// A Rumor card's back (face down).
 #[component]
 pub fn CardBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView {
     view! {
-        <div class=format!("card back {size}") role="img" aria-label="A Rumor card, face down">
+        <div class=format!("card back {size}") role="img" aria-label=t(K::card_back_label)>
             <Symbol sym=Sym::Back />
         </div>
     }
@@ -210,10 +216,11 @@ pub fn CardBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView {
 /// A Loyalty card face up.
 #[component]
 pub fn LoyaltyFace(loyalty: Loyalty, #[prop(default = "mid")] size: &'static str) -> impl IntoView {
-    let (sym, name) = match loyalty {
-        Loyalty::Loyal => (Sym::Loyal, "Loyal"),
-        Loyalty::Traitor => (Sym::Traitor, "Traitor"),
+    let sym = match loyalty {
+        Loyalty::Loyal => Sym::Loyal,
+        Loyalty::Traitor => Sym::Traitor,
     };
+    let name = loyalty_text(loyalty);
     view! {
         <div class=format!("card loyalty {} {size}", sym.class()) role="img" aria-label=name>
             <Symbol sym=sym />
@@ -226,9 +233,9 @@ pub fn LoyaltyFace(loyalty: Loyalty, #[prop(default = "mid")] size: &'static str
 #[component]
 pub fn LoyaltyBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView {
     view! {
-        <div class=format!("card loyalty-back {size}") role="img" aria-label="A Loyalty card, face down">
+        <div class=format!("card loyalty-back {size}") role="img" aria-label=t(K::card_loyalty_back_label)>
             <Symbol sym=Sym::Back />
-            <span class="title">"Loyalty"</span>
+            <span class="title">{t(K::card_loyalty)}</span>
         </div>
     }
 }
@@ -237,11 +244,17 @@ pub fn LoyaltyBack(#[prop(default = "mid")] size: &'static str) -> impl IntoView
 #[component]
 pub fn KnightFace(knight: Knight) -> impl IntoView {
     let (when, what) = super::words::knight_text(knight);
+    // "{when}: {what}" with the "when" in bold, in the language's own order and punctuation.
+    let text = t(K::card_knight_when_what);
+    let (before, after) = text.split_once("{when}").unwrap_or(("", "{what}"));
+    let before = fill(before, &[("what", &what)]);
+    let after = fill(after, &[("what", &what)]);
+    let name = knight_name(knight);
     view! {
-        <div class="card knight mid" role="img" aria-label=knight.name()>
+        <div class="card knight mid" role="img" aria-label=name>
             <Symbol sym=Sym::Knight />
-            <span class="title">{knight.name()}</span>
-            <span class="effect"><b>{when}</b>": "{what}</span>
+            <span class="title">{name}</span>
+            <span class="effect">{before}<b>{when}</b>{after}</span>
         </div>
     }
 }

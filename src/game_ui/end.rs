@@ -8,6 +8,7 @@ use super::swords::SwordTally;
 use super::words::{loyalty_text, verdict};
 use super::{test_seed, use_ctx};
 use crate::app::Screen;
+use crate::i18n::{K, t, tf, tn};
 use camelot::{Loyalty, Seat, Side};
 use leptos::prelude::*;
 
@@ -60,9 +61,9 @@ pub fn End() -> impl IntoView {
 
     view! {
         <section class="end" data-testid="end">
-            <h2>"The game is over"</h2>
+            <h2>{t(K::end_title)}</h2>
             {(n > 0).then(|| view! {
-                <h3>"Every Loyalty card, one by one"</h3>
+                <h3>{t(K::end_reveal_heading)}</h3>
                 <ol class="reveal-cards">
                     {cards.iter().enumerate().map(|(i, (seat, l))| {
                         let seat = *seat;
@@ -87,10 +88,10 @@ pub fn End() -> impl IntoView {
                     view! {
                         <button class="primary big" data-testid="reveal-next"
                             on:click=move |_| shown.update(|s| *s += 1)>
-                            {format!("Reveal {next}'s card")}
+                            {tf(K::end_reveal_next, &[("name", &next)])}
                         </button>
                         <button class="secondary" data-testid="reveal-all"
-                            on:click=move |_| shown.set(n)>"Reveal all"</button>
+                            on:click=move |_| shown.set(n)>{t(K::end_reveal_all)}</button>
                     }
                 })}
             })}
@@ -99,28 +100,37 @@ pub fn End() -> impl IntoView {
                 view! {
                     {(flipped > 0).then(|| view! {
                         <p class="flipped" data-testid="flipped">
-                            {format!("For the hidden Traitors, {flipped} white sword{} turned black.", if flipped == 1 { "" } else { "s" })}
+                            {tn(K::end_flipped, flipped.into(), &[])}
                         </p>
                     })}
                     <SwordTally swords=Signal::derive(move || v.swords) />
                     <h2 class=format!("verdict {side_class}") data-testid="verdict">{verdict(winner, reason)}</h2>
                     <ul class="summary" data-testid="summary">
-                        <li>{format!("{} turns", v.turn)}</li>
-                        <li>{format!("Quests won: {quests_won} · lost: {quests_lost}")}</li>
+                        <li>{tn(K::end_turns, v.turn.into(), &[])}</li>
+                        <li>{tf(K::end_quests, &[("won", &quests_won), ("lost", &quests_lost)])}</li>
                         {if accusations.is_empty() {
-                            view! { <li>"No accusation"</li> }.into_any()
+                            view! { <li>{t(K::end_no_accusation)}</li> }.into_any()
                         } else {
-                            accusations.into_iter().map(|(a, t, l)| view! {
-                                <li>{format!("{} accused {}{}", ctx.name(a), ctx.name(t),
-                                    l.map(|l| format!(" — {}", loyalty_text(l))).unwrap_or_default())}</li>
+                            accusations.into_iter().map(|(accuser, accused, l)| view! {
+                                <li>{match l {
+                                    Some(l) => tf(K::end_accused_was, &[
+                                        ("accuser", &ctx.name(accuser)),
+                                        ("accused", &ctx.name(accused)),
+                                        ("loyalty", &loyalty_text(l)),
+                                    ]),
+                                    None => tf(K::end_accused, &[
+                                        ("accuser", &ctx.name(accuser)),
+                                        ("accused", &ctx.name(accused)),
+                                    ]),
+                                }}</li>
                             }).collect_view().into_any()
                         }}
                     </ul>
                     <div class="end-buttons">
                         <button class="primary big" data-testid="rematch" on:click=rematch.clone()>
-                            "Rematch"<small>" same players, new deal"</small>
+                            {t(K::end_rematch)}<small>" "{t(K::end_rematch_hint)}</small>
                         </button>
-                        <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(Screen::NewGame)>"New game"</button>
+                        <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(Screen::NewGame)>{t(K::end_new_game)}</button>
                     </div>
                 }
             })}
@@ -128,7 +138,7 @@ pub fn End() -> impl IntoView {
             <button class="secondary" data-testid="open-log" on:click=move |_| {
                 ctx.back_to.set(Screen::Table);
                 ctx.go(Screen::Log);
-            }>"Log"</button>
+            }>{t(K::log_title)}</button>
         </section>
     }
     .into_any()

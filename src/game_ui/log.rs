@@ -2,6 +2,7 @@
 
 use super::use_ctx;
 use super::words::event_line;
+use crate::i18n::{K, t, tf};
 use crate::session::Session;
 use camelot::{Event, Game, Loyalty, Outcome, Seat};
 use leptos::prelude::*;
@@ -24,7 +25,8 @@ pub fn log_turns(
     first: Seat,
     name: &dyn Fn(Seat) -> String,
 ) -> Vec<(String, Vec<String>)> {
-    let mut turns: Vec<(String, Vec<String>)> = vec![(format!("Turn 1: {}", name(first)), vec![])];
+    let first = tf(K::log_turn, &[("n", &1), ("name", &name(first))]);
+    let mut turns: Vec<(String, Vec<String>)> = vec![(first, vec![])];
     for (i, e) in events.iter().enumerate() {
         if let Event::TurnBegins { .. } = e {
             turns.push((event_line(e, name).unwrap_or_default(), vec![]));
@@ -97,15 +99,15 @@ pub fn Log() -> impl IntoView {
     view! {
         <section class="log" data-testid="log">
             <div class="log-head">
-                <h2>"Log"</h2>
+                <h2>{t(K::log_title)}</h2>
                 <button data-testid="close-log" on:click=move |_| ctx.go(ctx.back_to.get_untracked())>
-                    "Back"
+                    {t(K::back)}
                 </button>
             </div>
-            <p class="hint">"What everyone saw and heard, newest first. Which cards went under the top of the Threats pile is for you to remember."</p>
+            <p class="hint">{t(K::log_hint)}</p>
             {match turns {
-                None => view! { <p>"No game is being played."</p> }.into_any(),
-                Some(turns) if turns.is_empty() => view! { <p>"Nothing has happened yet."</p> }.into_any(),
+                None => view! { <p>{t(K::log_no_game)}</p> }.into_any(),
+                Some(turns) if turns.is_empty() => view! { <p>{t(K::log_nothing_yet)}</p> }.into_any(),
                 Some(turns) => view! {
                     <ol class="log-turns">
                         {turns.into_iter().map(|(heading, lines)| view! {

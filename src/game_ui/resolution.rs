@@ -7,6 +7,7 @@ use super::cards::{CardFace, SwordIcon, Sym, Symbol};
 use super::swords::SwordTally;
 use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
 use super::{reduced_motion, use_ctx};
+use crate::i18n::{K, t, tf, tn};
 use camelot::{Card, Colour, QuestStack, Resolution, Stack, Swords};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -85,11 +86,14 @@ pub fn ResolutionView() -> impl IntoView {
     let close = move |_| ctx.reveal.set(None);
 
     let r: Resolution = reveal.resolution;
-    let quester = reveal
-        .quester
-        .map(|s| format!("{} went on the ", ctx.name(s)))
-        .unwrap_or_else(|| "The ".into());
-    let title = format!("{quester}{} quest", quest_stack_name(r.main));
+    let quest = quest_stack_name(r.main);
+    let title = match reveal.quester {
+        Some(s) => tf(
+            K::reveal_title_by,
+            &[("name", &ctx.name(s)), ("quest", &quest)],
+        ),
+        None => tf(K::reveal_title, &[("quest", &quest)]),
+    };
     // The tally before this quest's swords, then after.
     let (placed_w, placed_b) = (r.white, r.black);
     let after = ctx
@@ -124,7 +128,7 @@ pub fn ResolutionView() -> impl IntoView {
             <SwordTally swords=tally />
             {(!characters.is_empty()).then(|| view! {
                 <div class="characters">
-                    <span class="label">"Set aside: "</span>
+                    <span class="label">{t(K::reveal_set_aside)}" "</span>
                     <div class="card-row">
                         {characters.into_iter().map(|c| view! { <CardFace card=c size="small" /> }).collect_view()}
                     </div>
@@ -150,13 +154,13 @@ pub fn ResolutionView() -> impl IntoView {
                             {format!("+{}", swords_text(Colour::Black, placed_b))}
                         </span>
                     })}
-                    {(placed_w == 0 && placed_b == 0).then(|| view! { <span>"No sword is placed."</span> })}
+                    {(placed_w == 0 && placed_b == 0).then(|| view! { <span>{t(K::reveal_no_sword)}</span> })}
                 </div>
             })}
             {move || if done() {
-                view! { <button class="primary big" data-testid="continue" on:click=close>"Continue"</button> }.into_any()
+                view! { <button class="primary big" data-testid="continue" on:click=close>{t(K::reveal_continue)}</button> }.into_any()
             } else {
-                view! { <button class="big" data-testid="skip" on:click=skip>"Skip"</button> }.into_any()
+                view! { <button class="big" data-testid="skip" on:click=skip>{t(K::reveal_skip)}</button> }.into_any()
             }}
         </section>
     }
@@ -166,19 +170,16 @@ pub fn ResolutionView() -> impl IntoView {
 fn notes(r: &Resolution) -> Vec<String> {
     let mut n = Vec::new();
     if r.merlin5 {
-        n.push("Merlin #5: exactly five cards of the chosen quest — it succeeds.".into());
+        n.push(t(K::reveal_merlin5).into());
     }
     if r.morgan5 {
-        n.push("Morgan #5: the chosen quest needed 12 or 13.".into());
+        n.push(t(K::reveal_morgan5).into());
     }
     if r.morgan3 > 0 {
-        n.push(format!(
-            "Morgan #3: every quest placing swords places {} more.",
-            r.morgan3
-        ));
+        n.push(tn(K::reveal_morgan3, r.morgan3.into(), &[]));
     }
     if r.evil_wins_now {
-        n.push("Morgan #7: the chosen quest reached 14 or more — Evil wins at once!".into());
+        n.push(t(K::reveal_morgan7).into());
     }
     n
 }
@@ -188,28 +189,36 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
     let code = s.quest.code();
     let mut lines: Vec<String> = Vec::new();
     if s.questions > 0 {
-        lines.push(format!(
-            "{} × ? worth {} each = {}",
-            s.questions,
-            s.question_value,
-            s.questions as u16 * s.question_value as u16
+        lines.push(tf(
+            K::reveal_questions,
+            &[
+                ("count", &s.questions),
+                ("value", &s.question_value),
+                ("total", &(s.questions as u16 * s.question_value as u16)),
+            ],
         ));
     }
     if s.numbers > 0 {
-        lines.push(format!("Numbers: {}", s.numbers));
+        lines.push(tf(K::reveal_numbers, &[("n", &s.numbers)]));
     }
     if s.mordred_bonus > 0 {
-        lines.push(format!("Mordred: +{}", s.mordred_bonus));
+        lines.push(tf(K::reveal_mordred, &[("n", &s.mordred_bonus)]));
     }
     if s.morgan4_bonus > 0 {
-        lines.push(format!("Morgan #4: +{}", s.morgan4_bonus));
+        lines.push(tf(K::reveal_morgan4, &[("n", &s.morgan4_bonus)]));
     }
     if s.merlin6_bonus > 0 {
-        lines.push(format!("Merlin #6: +{}", s.merlin6_bonus));
+        lines.push(tf(K::reveal_merlin6, &[("n", &s.merlin6_bonus)]));
     }
     let total = s.total;
     let outcome = match s.swords {
-        Some((c, n)) => format!("{} — {}", outcome_text(s.outcome), swords_text(c, n)),
+        Some((c, n)) => tf(
+            K::reveal_outcome_swords,
+            &[
+                ("outcome", &outcome_text(s.outcome)),
+                ("swords", &swords_text(c, n)),
+            ],
+        ),
         None => outcome_text(s.outcome).to_string(),
     };
     let outcome_class = format!("outcome {:?}", s.outcome).to_lowercase();
@@ -218,7 +227,7 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
             <header>
                 <Symbol sym=quest_sym(s.quest) />
                 <strong>{quest_stack_name(s.quest)}</strong>
-                {s.main.then(|| view! { <span class="badge">"chosen quest"</span> })}
+                {s.main.then(|| view! { <span class="badge">{t(K::reveal_chosen)}</span> })}
             </header>
             <ol class="stack-cards">
                 {s.cards.iter().enumerate().map(|(i, c)| {
@@ -230,23 +239,28 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
                             aria-label=card_name(c.card)>
                             <CardFace card=c.card size="small" />
                             {move || (removed.is_some() && stage.get() >= Stage::Struck).then(|| view! {
-                                <span class="struck-by">{removed.map(|m| format!("Merlin #{}", m.number()))}</span>
+                                <span class="struck-by">{removed.map(|m| tf(K::reveal_struck_by, &[("n", &m.number())]))}</span>
                             })}
                         </li>
                     }
                 }).collect_view()}
-                {s.cards.is_empty().then(|| view! { <li class="none">"No card"</li> })}
+                {s.cards.is_empty().then(|| view! { <li class="none">{t(K::reveal_no_card)}</li> })}
             </ol>
             {move || (stage.get() >= Stage::Bonuses).then(|| view! {
                 <ul class="sum">{lines.clone().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
             })}
             <p class="total" data-testid=format!("total-{code}")>
                 {move || match total {
-                    None => "No card: not counted".to_string(),
-                    Some(t) => match stage.get() {
-                        Stage::Laid | Stage::Struck | Stage::Bonuses => "Total: …".to_string(),
-                        Stage::Counting => format!("Total: {}", shown_total(t, elapsed.get())),
-                        _ => format!("Total: {t}"),
+                    None => t(K::reveal_not_counted).to_string(),
+                    Some(total) => match stage.get() {
+                        Stage::Laid | Stage::Struck | Stage::Bonuses => {
+                            tf(K::reveal_total, &[("total", &"…")])
+                        }
+                        Stage::Counting => tf(
+                            K::reveal_total,
+                            &[("total", &shown_total(total, elapsed.get()))],
+                        ),
+                        _ => tf(K::reveal_total, &[("total", &total)]),
                     },
                 }}
             </p>

@@ -2,6 +2,7 @@
 //! the right, with the mark of 7 for each side.
 
 use super::cards::SwordIcon;
+use crate::i18n::{K, tf, tn};
 use camelot::Swords;
 use leptos::prelude::*;
 
@@ -28,15 +29,20 @@ pub fn SwordTally(#[prop(into)] swords: Signal<Swords>) -> impl IntoView {
         <section class="tally" data-testid="sword-tally"
             aria-label=move || {
                 let s = swords.get();
-                format!("{} white swords, {} black swords", s.white, s.black)
+                tf(K::swords_label, &[
+                    ("white", &tn(K::swords_white_count, s.white.into(), &[])),
+                    ("black", &tn(K::swords_black_count, s.black.into(), &[])),
+                ])
             }>
             <div class="tally-counts">
                 <span class="count white" data-testid="white-swords">
-                    {move || swords.get().white}<small>" white"</small>
+                    {move || swords.get().white}
+                    <small>" "{move || tn(K::swords_white_word, swords.get().white.into(), &[])}</small>
                 </span>
-                <span class="goal">"7 wins"</span>
+                <span class="goal">{tf(K::swords_goal, &[("n", &7)])}</span>
                 <span class="count black" data-testid="black-swords">
-                    {move || swords.get().black}<small>" black"</small>
+                    {move || swords.get().black}
+                    <small>" "{move || tn(K::swords_black_word, swords.get().black.into(), &[])}</small>
                 </span>
             </div>
             <div class="tally-row">

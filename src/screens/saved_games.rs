@@ -3,6 +3,7 @@
 //! game that cannot be read is shown with its problem in plain words and can only be deleted, on
 //! request — it is never changed or removed by itself.
 
+use crate::i18n::{K, t, tf};
 use crate::session::Session;
 use crate::storage::{self, SaveSummary, SavedRow, StorageError};
 use camelot::Game;
@@ -33,7 +34,7 @@ impl Notice {
 
 /// Offer `text` as a file download named `name`.
 fn download(name: &str, text: &str) -> Result<(), String> {
-    let fail = |_| "The browser did not let Camelot create the file.".to_string();
+    let fail = |_| t(K::saved_download_failed).to_string();
     let parts = web_sys::js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/json");
@@ -46,7 +47,9 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     a.set_href(&url);
     a.set_download(name);
     a.set_attribute("hidden", "").map_err(fail)?;
-    let body = document().body().ok_or("no page body")?;
+    let body = document()
+        .body()
+        .ok_or_else(|| t(K::saved_download_failed).to_string())?;
     body.append_child(&a).map_err(fail)?;
     a.click();
     a.remove();
@@ -96,10 +99,9 @@ pub fn SavedGames(
                 download(&name, &text).map(|_| name)
             });
         notice.set(Some(match result {
-            Ok(name) => Notice::Done(format!(
-                "Exported the game of {} as “{name}”. Keep the file to open the game on another \
-                 device with Import.",
-                summary.title()
+            Ok(name) => Notice::Done(tf(
+                K::saved_exported,
+                &[("names", &summary.title()), ("file", &name)],
             )),
             Err(text) => Notice::Problem { text, detail: None },
         }));
@@ -108,7 +110,7 @@ pub fn SavedGames(
         confirm.set(None);
         match storage::delete(&id) {
             Ok(()) => {
-                notice.set(Some(Notice::Done("The saved game was deleted.".into())));
+                notice.set(Some(Notice::Done(t(K::saved_deleted).into())));
                 if let Some(cb) = on_deleted {
                     cb.run(id);
                 }
@@ -125,7 +127,7 @@ pub fn SavedGames(
         input.set_value("");
         if file.size() > IMPORT_MAX_BYTES {
             notice.set(Some(Notice::Problem {
-                text: "This file is far too big to be a Camelot saved game.".into(),
+                text: t(K::saved_file_too_big).into(),
                 detail: None,
             }));
             return;
@@ -139,15 +141,15 @@ pub fn SavedGames(
             busy.set(false);
             let Some(text) = text else {
                 notice.set(Some(Notice::Problem {
-                    text: "The file could not be read. Try choosing it again.".into(),
+                    text: t(K::saved_file_unreadable).into(),
                     detail: None,
                 }));
                 return;
             };
             notice.set(Some(match storage::import(&text) {
-                Ok(s) => Notice::Done(format!(
-                    "Imported the game of {}. It is now in the list below.",
-                    storage::names_line(&s.names)
+                Ok(s) => Notice::Done(tf(
+                    K::saved_imported,
+                    &[("names", &storage::names_line(&s.names))],
                 )),
                 Err(e) => Notice::problem(&e),
             }));
@@ -165,20 +167,20 @@ pub fn SavedGames(
             let id = id.clone();
             let asking = asking.clone();
             let what = match &row {
-                SavedRow::Ready(s) => format!("Delete the game of {}?", s.title()),
-                SavedRow::Unreadable { .. } => "Delete this damaged saved game?".to_string(),
+                SavedRow::Ready(s) => tf(K::saved_delete_question, &[("names", &s.title())]),
+                SavedRow::Unreadable { .. } => t(K::saved_delete_damaged_question).to_string(),
             };
             move || {
                 let id = id.clone();
                 asking().then(|| {
                     view! {
-                        <div class="confirm" role="alertdialog" aria-label="Confirm deletion">
-                            <p><strong>{what.clone()}</strong>" It cannot be undone."</p>
+                        <div class="confirm" role="alertdialog" aria-label=t(K::saved_confirm_label)>
+                            <p><strong>{what.clone()}</strong>" "{t(K::saved_cannot_undo)}</p>
                             <div class="save-actions">
                                 <button class="danger-button" data-testid="confirm-delete"
-                                    on:click=move |_| delete(id.clone())>"Delete for good"</button>
+                                    on:click=move |_| delete(id.clone())>{t(K::saved_delete_for_good)}</button>
                                 <button class="secondary" data-testid="cancel-delete"
-                                    on:click=move |_| confirm.set(None)>"Keep it"</button>
+                                    on:click=move |_| confirm.set(None)>{t(K::saved_keep)}</button>
                             </div>
                         </div>
                     }
@@ -196,23 +198,31 @@ pub fn SavedGames(
                 let progress = s.progress.clone();
                 let updated = storage::human_date_local(s.updated_ms);
                 let created = storage::human_date_local(s.created_ms);
-                let open_label = if s.finished { "View" } else { "Continue" };
+                let open_label = t(if s.finished {
+                    K::saved_view
+                } else {
+                    K::saved_continue
+                });
+                let dates = tf(
+                    K::saved_dates,
+                    &[("updated", &updated), ("created", &created)],
+                );
                 let open_id = s.id.clone();
                 let finished = s.finished;
                 view! {
                     <li class="save-row" class:finished=finished data-testid="save-row" data-id=id.clone()>
                         <div class="save-main">
                             <strong class="save-names">{title}</strong>
-                            {is_current.then(|| view! { <span class="save-badge">"Playing now"</span> })}
+                            {is_current.then(|| view! { <span class="save-badge">{t(K::saved_playing_now)}</span> })}
                             <span class="save-progress">{progress}</span>
-                            <span class="save-date">"Last played " {updated} " · started " {created}</span>
+                            <span class="save-date">{dates}</span>
                         </div>
                         <div class="save-actions">
                             <button class="primary" data-testid="open-save"
                                 on:click=move |_| open(open_id.clone())>{open_label}</button>
                             <button class="secondary" data-testid="export-save"
-                                on:click=move |_| export(s.clone())>"Export"</button>
-                            <button class="secondary" data-testid="delete-save" on:click=ask>"Delete"</button>
+                                on:click=move |_| export(s.clone())>{t(K::saved_export)}</button>
+                            <button class="secondary" data-testid="delete-save" on:click=ask>{t(K::saved_delete)}</button>
                         </div>
                         {confirm_box}
                     </li>
@@ -226,13 +236,16 @@ pub fn SavedGames(
                 ..
             } => {
                 let title = if names.is_empty() {
-                    "A saved game that cannot be opened".to_string()
+                    t(K::saved_unreadable_title).to_string()
                 } else {
                     storage::names_line(&names)
                 };
-                let when = updated_ms
-                    .filter(|ms| *ms > 0.0)
-                    .map(|ms| format!("Last played {}", storage::human_date_local(ms)));
+                let when = updated_ms.filter(|ms| *ms > 0.0).map(|ms| {
+                    tf(
+                        K::saved_last_played,
+                        &[("date", &storage::human_date_local(ms))],
+                    )
+                });
                 let detail = problem.detail();
                 view! {
                     <li class="save-row unreadable" data-testid="save-row-unreadable" data-id=id.clone()>
@@ -241,11 +254,11 @@ pub fn SavedGames(
                             {when.map(|w| view! { <span class="save-date">{w}</span> })}
                             <p class="save-problem" data-testid="save-problem">{problem.to_string()}</p>
                             {detail.map(|d| view! {
-                                <details class="save-detail"><summary>"Details"</summary><p>{d}</p></details>
+                                <details class="save-detail"><summary>{t(K::saved_details)}</summary><p>{d}</p></details>
                             })}
                         </div>
                         <div class="save-actions">
-                            <button class="secondary" data-testid="delete-save" on:click=ask>"Delete"</button>
+                            <button class="secondary" data-testid="delete-save" on:click=ask>{t(K::saved_delete)}</button>
                         </div>
                         {confirm_box}
                     </li>
@@ -258,20 +271,20 @@ pub fn SavedGames(
     view! {
         <section class="saved-games" data-testid="saved-games">
             <div class="screen-head">
-                <h1>"Saved games"</h1>
+                <h1>{t(K::saved_title)}</h1>
                 <button class="secondary close-button" data-testid="saved-back"
-                    on:click=move |_| on_back.run(())>"Back"</button>
+                    on:click=move |_| on_back.run(())>{t(K::back)}</button>
             </div>
             {unavailable.map(|e| view! { <p class="notice problem" role="alert">{e.to_string()}</p> })}
             {move || notice.get().map(|n| match n {
-                Notice::Done(t) => view! {
-                    <p class="notice done" role="status" data-testid="saves-notice">{t}</p>
+                Notice::Done(text) => view! {
+                    <p class="notice done" role="status" data-testid="saves-notice">{text}</p>
                 }.into_any(),
                 Notice::Problem { text, detail } => view! {
                     <div class="notice problem" role="alert" data-testid="saves-problem">
                         <p>{text}</p>
                         {detail.map(|d| view! {
-                            <details class="save-detail"><summary>"Details"</summary><p>{d}</p></details>
+                            <details class="save-detail"><summary>{t(K::saved_details)}</summary><p>{d}</p></details>
                         })}
                     </div>
                 }.into_any(),
@@ -281,7 +294,7 @@ pub fn SavedGames(
                 if list.is_empty() {
                     view! {
                         <p class="empty-saves" data-testid="no-saves">
-                            "No saved games yet. Every game you start is saved here after each move."
+                            {t(K::saved_none)}
                         </p>
                     }.into_any()
                 } else {
@@ -291,12 +304,12 @@ pub fn SavedGames(
                 }
             }}
             <div class="import">
-                <h2>"Import a saved game"</h2>
-                <p class="muted">"Open a file made with Export, on this or another device."</p>
+                <h2>{t(K::saved_import_title)}</h2>
+                <p class="muted">{t(K::saved_import_help)}</p>
                 <label class="file-button" class:busy=move || busy.get()>
                     <input type="file" accept=".json,application/json" data-testid="import-file"
                         on:change=import />
-                    <span>"Choose a file…"</span>
+                    <span>{t(K::saved_choose_file)}</span>
                 </label>
             </div>
         </section>
