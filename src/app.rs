@@ -26,6 +26,7 @@ pub enum Screen {
 pub fn App() -> impl IntoView {
     let ctx = Ctx::new();
     provide_context(ctx);
+    crate::wake::keep_awake_while(move || ctx.screen.get() == Screen::Table);
 
     // A reload in the middle of a game comes straight back to its table (covered).
     if let Some(id) = persist::current_id()
