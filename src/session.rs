@@ -4,13 +4,22 @@
 //!
 //! Plain Rust with no web dependency, so it is tested natively.
 
+use camelot::bot::Level;
 use camelot::{Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
 /// The save format of a [`Session`]. Bump it when the shape changes; older formats are migrated or
 /// reported, newer ones are reported and left untouched.
-pub const SAVE_FORMAT: u32 = 1;
+///
+/// - 1: the first format (every seat a person).
+/// - 2: [`Session::sitters`] — a seat may be a computer knight.
+///
+/// A session is written in the oldest format that holds it ([`Session::needed_format`]): a game of
+/// persons only stays format 1, so older app versions still open it; a game with a computer knight
+/// is format 2, which an app that knows only format 1 reports as "newer" instead of playing its
+/// computer knights as people. A format 1 save reads as all persons.
+pub const SAVE_FORMAT: u32 = 2;
 
 /// Longest player name, in characters.
 pub const NAME_MAX: usize = 20;
@@ -33,6 +42,70 @@ impl Owed {
     }
 }
 
+/// Who sits in a seat: a person at the table, or a computer knight of some level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "sitter", rename_all = "snake_case")]
+pub enum Sitter {
+    #[default]
+    Person,
+    Computer {
+        level: Level,
+    },
+}
+
+impl Sitter {
+    pub fn is_computer(self) -> bool {
+        matches!(self, Sitter::Computer { .. })
+    }
+
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Sitter::Person => None,
+            Sitter::Computer { level } => Some(level),
+        }
+    }
+}
+
+/// Why a table of sitters was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SitterError {
+    /// Every seat is a computer knight: someone has to play.
+    NoPerson,
+    /// Not one sitter per player.
+    Count { sitters: usize, players: usize },
+}
+
+impl std::fmt::Display for SitterError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SitterError::NoPerson => {
+                f.write_str("At least one person must sit at the table: make one seat a person.")
+            }
+            SitterError::Count { sitters, players } => {
+                write!(f, "{sitters} seats described for {players} players.")
+            }
+        }
+    }
+}
+
+/// One sitter per player, at least one of them a person. An empty list (a format 1 save) means
+/// every seat is a person.
+pub fn validate_sitters(sitters: &[Sitter], players: usize) -> Result<(), SitterError> {
+    if sitters.is_empty() {
+        return Ok(());
+    }
+    if sitters.len() != players {
+        return Err(SitterError::Count {
+            sitters: sitters.len(),
+            players,
+        });
+    }
+    if sitters.iter().all(|s| s.is_computer()) {
+        return Err(SitterError::NoPerson);
+    }
+    Ok(())
+}
+
 /// One game as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
@@ -41,7 +114,12 @@ pub struct Session {
     pub names: Vec<String>,
     pub setup: Setup,
     pub actions: Vec<Played>,
-    /// Private screens still owed, oldest first.
+    /// Who sits in each seat (format 2). Empty, or a seat missing, means a person: format 1 saves
+    /// (all persons) read unchanged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sitters: Vec<Sitter>,
+    /// Private screens still owed, oldest first (never a computer knight's: it sees its own
+    /// secrets without a curtain).
     #[serde(default)]
     pub owed: VecDeque<Owed>,
     /// Milliseconds since the epoch (Date.now()).
@@ -120,16 +198,55 @@ impl Session {
             VecDeque::new()
         };
         Session {
-            format: SAVE_FORMAT,
+            format: 1,
             id,
             names,
             setup,
             actions: Vec::new(),
+            sitters: Vec::new(),
             owed,
             created_ms: now_ms,
             updated_ms: now_ms,
             silence_since_ms: None,
         }
+    }
+
+    /// Seat computer knights (one sitter per seat; see [`validate_sitters`]). Their first Loyalty
+    /// looks are not owed: a computer knight needs no curtain.
+    pub fn seated(mut self, sitters: Vec<Sitter>) -> Session {
+        self.sitters = if sitters.iter().any(|s| s.is_computer()) {
+            sitters
+        } else {
+            Vec::new()
+        };
+        let sitters = self.sitters.clone();
+        self.owed.retain(|o| {
+            !sitters
+                .get(o.seat().index())
+                .is_some_and(|s| s.is_computer())
+        });
+        self.format = self.needed_format();
+        self
+    }
+
+    /// The oldest save format that holds this session: 2 with a computer knight at the table,
+    /// else 1.
+    pub fn needed_format(&self) -> u32 {
+        if self.has_computers() { 2 } else { 1 }
+    }
+
+    /// Who sits in `seat` (a person unless the session says otherwise).
+    pub fn sitter(&self, seat: Seat) -> Sitter {
+        self.sitters.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.sitter(seat).is_computer()
+    }
+
+    /// Whether any seat is a computer knight.
+    pub fn has_computers(&self) -> bool {
+        self.sitters.iter().any(|s| s.is_computer())
     }
 
     /// Rebuild the engine's state by replaying the actions.
@@ -156,6 +273,7 @@ impl Session {
         for e in &events {
             if let Event::Private { seat, private } = e
                 && owes_notice(private)
+                && !self.is_computer(*seat)
             {
                 self.owed.push_back(Owed::Notice {
                     seat: *seat,

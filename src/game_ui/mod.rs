@@ -2,6 +2,7 @@
 //! the end and the log. The engine decides every rule; these screens render `TableView` and, behind
 //! a curtain, one seat's `SeatView`, and send actions through the `Session`.
 
+pub mod bots;
 pub mod cards;
 pub mod curtain;
 pub mod end;
@@ -15,14 +16,17 @@ pub mod table;
 pub mod words;
 
 use crate::app::Screen;
-use crate::session::{Owed, Session};
+use crate::session::{Owed, Session, Sitter};
 use camelot::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
 use leptos::prelude::*;
+use std::time::Duration;
 
-/// The game being played: the saved record and the engine state it replays to.
+/// The game being played: the saved record, the engine state it replays to, and the minds of its
+/// computer knights (rebuilt on opening, never saved). Made by [`Live::new`] (bots.rs).
 pub struct Live {
     pub session: Session,
     pub game: Game,
+    pub bots: bots::Bots,
 }
 
 /// Why the phone must go to one player behind a curtain.
@@ -43,25 +47,34 @@ pub struct CurtainNeed {
 }
 
 /// What needs a curtain now: owed screens first (oldest first), then a private decision, then a
-/// player's own request to look at their cards. Nothing once the game is over.
+/// player's own request to look at their cards. Nothing once the game is over. Never for a computer
+/// knight: it decides its private steps without a curtain, and nobody may look at its cards.
 pub fn curtain_need(live: &Live, peek: Option<Seat>) -> Option<CurtainNeed> {
     let (seat, decision) = live.game.decider()?;
+    let person = |s: Seat| !live.session.is_computer(s);
     if let Some(o) = live.session.owed.front() {
-        return Some(CurtainNeed {
+        return person(o.seat()).then(|| CurtainNeed {
             seat: o.seat(),
             need: Need::Owed(o.clone()),
         });
     }
     if decision.is_private() {
-        return Some(CurtainNeed {
+        return person(seat).then_some(CurtainNeed {
             seat,
             need: Need::Decide(decision),
         });
     }
-    peek.map(|seat| CurtainNeed {
+    peek.filter(|s| person(*s)).map(|seat| CurtainNeed {
         seat,
         need: Need::Peek,
     })
+}
+
+/// One computer knight's move as the table reads it: "‹name› (computer): Listened to Rumors".
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComputerLine {
+    pub seat: Seat,
+    pub text: String,
 }
 
 /// The quest reveal to play (or show again).
@@ -111,6 +124,18 @@ pub struct Ctx {
     pub accused: RwSignal<Option<(Seat, Seat)>>,
     /// How many Loyalty cards the end screen has turned over (kept while visiting the log).
     pub end_shown: RwSignal<usize>,
+    /// Who sits in each seat (empty: all persons).
+    pub sitters: Memo<Vec<Sitter>>,
+    /// The computer knight about to move ("‹name› is thinking…").
+    pub thinking: RwSignal<Option<Seat>>,
+    /// The table asked computer knights to play at once (not saved).
+    pub fast: RwSignal<bool>,
+    /// What the computer knights did since a person last took a turn, oldest first.
+    pub computer_lines: RwSignal<Vec<ComputerLine>>,
+    /// When the newest computer line appeared (Date.now()).
+    pub computer_line_ms: StoredValue<Option<f64>>,
+    /// The timer of the computer knight's next move.
+    pub computer_timer: StoredValue<Option<TimeoutHandle>>,
 }
 
 impl Ctx {
@@ -145,7 +170,29 @@ impl Ctx {
             quester: RwSignal::new(None),
             accused: RwSignal::new(None),
             end_shown: RwSignal::new(0),
+            sitters: Memo::new(move |_| {
+                live.with(|l| l.as_ref().map(|l| l.session.sitters.clone()))
+                    .unwrap_or_default()
+            }),
+            thinking: RwSignal::new(None),
+            fast: RwSignal::new(false),
+            computer_lines: RwSignal::new(Vec::new()),
+            computer_line_ms: StoredValue::new(None),
+            computer_timer: StoredValue::new(None),
         }
+    }
+
+    /// Whether a computer knight sits in `seat` (tracked).
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.sitters
+            .with(|s| s.get(seat.index()).is_some_and(|s| s.is_computer()))
+    }
+
+    /// The sitter of `seat` (tracked).
+    pub fn sitter(&self, seat: Seat) -> Sitter {
+        self.sitters
+            .with(|s| s.get(seat.index()).copied())
+            .unwrap_or_default()
     }
 
     /// A player's name (tracked).
@@ -177,10 +224,21 @@ impl Ctx {
 
     /// Start playing a session whose replayed state is `game`.
     pub fn open_played(&self, session: Session, game: Game) {
-        if let Err(e) = persist::set_current(&session.id) {
+        let live = match Live::new(session, game) {
+            Ok(l) => l,
+            Err(e) => {
+                self.message
+                    .set(Some(format!("This saved game cannot be replayed: {e}")));
+                return;
+            }
+        };
+        if let Err(e) = persist::set_current(&live.session.id) {
             self.save_error.set(Some(e));
         }
-        self.live.set(Some(Live { session, game }));
+        self.cancel_computer();
+        self.computer_lines.set(Vec::new());
+        self.computer_line_ms.set_value(None);
+        self.live.set(Some(live));
         self.lifted.set(None);
         self.peek.set(None);
         self.reveal.set(None);
@@ -201,6 +259,7 @@ impl Ctx {
             .live
             .with_untracked(|l| l.as_ref().is_some_and(|l| l.session.id == id));
         if open {
+            self.cancel_computer();
             self.live.set(None);
             self.lifted.set(None);
             self.peek.set(None);
@@ -218,15 +277,21 @@ impl Ctx {
         self.save_error.set(result.err());
     }
 
-    /// Send an action for `seat` through the session; a refused action is shown as a message.
+    /// Send a person's action for `seat` through the session; a refused action is shown as a
+    /// message.
     pub fn act(&self, seat: Seat, action: Action) {
         let now = now_ms();
         let mut outcome = None;
         let mut turn = 0;
+        let mut own_turn = false;
         self.live.update(|l| {
             if let Some(l) = l {
                 turn = l.game.turn();
-                outcome = Some(l.session.apply(&mut l.game, seat, action, now));
+                own_turn = matches!(
+                    l.game.decider(),
+                    Some((s, Decision::Turn | Decision::VivienRecipient)) if s == seat
+                );
+                outcome = Some(l.apply(seat, action, now));
             }
         });
         match outcome {
@@ -234,6 +299,11 @@ impl Ctx {
             Some(Err(e)) => self.message.set(Some(sentence(&e.to_string()))),
             Some(Ok(events)) => {
                 self.message.set(None);
+                if own_turn {
+                    // A person took their turn: the computers' lines before it are read.
+                    self.computer_lines.set(Vec::new());
+                    self.computer_line_ms.set_value(None);
+                }
                 self.save();
                 self.after(events, now, turn);
             }
@@ -242,6 +312,70 @@ impl Ctx {
         let next = self.need.get_untracked().map(|n| n.seat);
         if next != self.lifted.get_untracked() {
             self.lifted.set(None);
+        }
+    }
+
+    /// Stop the computer knight's pending move (the screen changed, or it is played now).
+    pub fn cancel_computer(&self) {
+        if let Some(h) = self.computer_timer.try_get_value().flatten() {
+            h.clear();
+        }
+        let _ = self.computer_timer.try_set_value(None);
+        if self.thinking.try_get_untracked().flatten().is_some() {
+            self.thinking.set(None);
+        }
+    }
+
+    /// Play the move of the computer knight the game waits for, if the game still stands at
+    /// `step` actions and the table is ready for it (no private screen lifted, no overlay).
+    pub fn play_computer(&self, step: usize) {
+        self.cancel_computer();
+        let ready = self.screen.get_untracked() == Screen::Table
+            && self.lifted.get_untracked().is_none()
+            && self.peek.get_untracked().is_none()
+            && self.reveal.with_untracked(Option::is_none)
+            && self.accusation.with_untracked(Option::is_none);
+        if !ready {
+            return;
+        }
+        let now = now_ms();
+        let mut outcome = None;
+        let mut turn = 0;
+        self.live.update(|l| {
+            if let Some(l) = l
+                && l.session.actions.len() == step
+            {
+                turn = l.game.turn();
+                outcome = l.play_computer(now);
+            }
+        });
+        match outcome {
+            None => {}
+            Some(Err(e)) => self.message.set(Some(sentence(&e.to_string()))),
+            Some(Ok(m)) => {
+                self.save();
+                let names = self.names.get_untracked();
+                let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_else(|| "?".into());
+                if let Some(text) = words::why_line(&m.choice, &name) {
+                    self.computer_lines.update(|v| {
+                        v.push(ComputerLine { seat: m.seat, text });
+                        let extra = v.len().saturating_sub(6);
+                        v.drain(..extra);
+                    });
+                    self.computer_line_ms.set_value(Some(now));
+                }
+                self.after(m.events, now, turn);
+            }
+        }
+    }
+
+    /// "Skip": the computer knight about to move plays now.
+    pub fn skip_computer(&self) {
+        let step = self
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.session.actions.len()));
+        if let Some(step) = step {
+            self.play_computer(step);
         }
     }
 
@@ -298,6 +432,53 @@ impl Ctx {
             _ => {}
         }
     }
+}
+
+/// Computer knights move by themselves while the table shows: after a pause the table can follow
+/// ("‹name› is thinking…"), or at once in fast mode. Call it from the table screen: leaving the
+/// screen cancels the pending move. Nothing moves while a quest reveal or an accusation's result
+/// shows, while a person's curtain or private screen is up, or while someone looks at their cards.
+pub fn drive_computers(ctx: Ctx) {
+    let due = Memo::new(move |_| {
+        let busy = ctx.reveal.with(Option::is_some)
+            || ctx.accusation.with(Option::is_some)
+            || ctx.lifted.with(Option::is_some)
+            || ctx.peek.with(Option::is_some)
+            || ctx.need.with(Option::is_some);
+        if busy {
+            return None;
+        }
+        ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            let (seat, decision) = l.computer_due()?;
+            Some((seat, decision, l.session.actions.len()))
+        })
+    });
+    Effect::new(move |_| {
+        ctx.cancel_computer();
+        let fast = ctx.fast.get();
+        let Some((seat, decision, step)) = due.get() else {
+            return;
+        };
+        let since = ctx
+            .computer_line_ms
+            .get_value()
+            .map(|t| (now_ms() - t).max(0.0));
+        let delay = bots::delay_ms(decision, fast, since);
+        if bots::pace(decision) != bots::Pace::Window {
+            ctx.thinking.set(Some(seat));
+        }
+        if let Ok(h) = set_timeout_with_handle(
+            move || {
+                let _ = ctx.computer_timer.try_set_value(None);
+                ctx.play_computer(step);
+            },
+            Duration::from_millis(delay as u64),
+        ) {
+            ctx.computer_timer.set_value(Some(h));
+        }
+    });
+    on_cleanup(move || ctx.cancel_computer());
 }
 
 impl Default for Ctx {
@@ -416,7 +597,7 @@ mod tests {
             0.0,
         );
         let game = s.game().unwrap();
-        let mut live = Live { session: s, game };
+        let mut live = Live::new(s, game).unwrap();
         let n = curtain_need(&live, None).unwrap();
         assert_eq!(n.seat, Seat(0));
         assert!(matches!(n.need, Need::Owed(Owed::LoyaltyPeek { .. })));

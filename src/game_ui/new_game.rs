@@ -1,8 +1,11 @@
-//! New game: 1–7 players with names and seat order, who starts, the options. Two taps start a
-//! game with the defaults (four players called "Player 1" … "Player 4").
+//! New game: 1–7 players with names and seat order, each a person or a computer knight (Beginner,
+//! Solid, Expert), who starts, the options. Two taps start a game with the defaults (four players
+//! called "Player 1" … "Player 4"); "Play with 3 computer knights" seats you with three of them.
 
+use super::words::{COMPUTER_NAMES, WITH_COMPUTERS_TEXT, level_hint, sitter_choice, table_hint};
 use super::{Ctx, now_ms, persist, random_u64, test_seed, use_ctx};
-use crate::session::{Session, validate_names};
+use crate::session::{Session, Sitter, validate_names, validate_sitters};
+use camelot::bot::Level;
 use camelot::{Options, Seat, Setup};
 use leptos::prelude::*;
 
@@ -10,10 +13,52 @@ use leptos::prelude::*;
 struct Row {
     id: u32,
     name: RwSignal<String>,
+    sitter: RwSignal<Sitter>,
 }
 
-/// Create, save and open a new game. `first`: `None` for a random first player. The seed is random,
-/// or fixed by the `#test-seed=N` test hook.
+/// The value of a seat's choice in the page ("person", "beginner", "solid", "expert").
+fn sitter_value(s: Sitter) -> &'static str {
+    match s {
+        Sitter::Person => "person",
+        Sitter::Computer { level } => level.code(),
+    }
+}
+
+fn sitter_from_value(v: &str) -> Sitter {
+    v.parse::<Level>()
+        .map_or(Sitter::Person, |level| Sitter::Computer { level })
+}
+
+/// A default name not yet taken: "Player N" for a person, a knight's name for a computer.
+fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
+    let free = |c: &String| !taken.iter().any(|t| t.to_lowercase() == c.to_lowercase());
+    if computer {
+        COMPUTER_NAMES
+            .iter()
+            .map(|n| n.to_string())
+            .find(free)
+            .unwrap_or_else(|| format!("Sir Bot {from}"))
+    } else {
+        (from..)
+            .map(|k| format!("Player {k}"))
+            .find(free)
+            .unwrap_or_default()
+    }
+}
+
+/// A name the app gave by default (so changing a seat's kind may change it too).
+fn is_default_name(name: &str) -> bool {
+    let name = name.trim();
+    name.is_empty()
+        || COMPUTER_NAMES.contains(&name)
+        || name
+            .strip_prefix("Player ")
+            .or_else(|| name.strip_prefix("Sir Bot "))
+            .is_some_and(|n| n.parse::<u32>().is_ok())
+}
+
+/// Create, save and open a new game with the same seats as the game open now when the names are
+/// the same (Rematch), all persons otherwise. See [`start_game_with`].
 pub fn start_game(
     ctx: &Ctx,
     names: Vec<String>,
@@ -21,6 +66,28 @@ pub fn start_game(
     options: Options,
     seed: Option<u64>,
 ) -> Result<(), String> {
+    let sitters = ctx
+        .live
+        .with_untracked(|l| {
+            l.as_ref()
+                .filter(|l| l.session.names == names)
+                .map(|l| l.session.sitters.clone())
+        })
+        .unwrap_or_default();
+    start_game_with(ctx, names, sitters, first, options, seed)
+}
+
+/// Create, save and open a new game. `sitters`: one per seat (empty: all persons). `first`: `None`
+/// for a random first player. The seed is random, or fixed by the `#test-seed=N` test hook.
+pub fn start_game_with(
+    ctx: &Ctx,
+    names: Vec<String>,
+    sitters: Vec<Sitter>,
+    first: Option<usize>,
+    options: Options,
+    seed: Option<u64>,
+) -> Result<(), String> {
+    validate_sitters(&sitters, names.len()).map_err(|e| e.to_string())?;
     let players = names.len() as u8;
     let seed = seed.or_else(test_seed).unwrap_or_else(random_u64);
     let first = match first {
@@ -36,7 +103,7 @@ pub fn start_game(
         seed,
     };
     let game = camelot::Game::new(setup).map_err(|e| e.to_string())?;
-    let session = Session::new(persist::new_id(), names, setup, now_ms());
+    let session = Session::new(persist::new_id(), names, setup, now_ms()).seated(sitters);
     ctx.save_error.set(persist::save(&session, &game).err());
     ctx.open_played(session, game);
     Ok(())
@@ -51,9 +118,27 @@ pub fn NewGame() -> impl IntoView {
             .map(|i| Row {
                 id: i,
                 name: RwSignal::new(format!("Player {}", i + 1)),
+                sitter: RwSignal::new(Sitter::Person),
             })
             .collect::<Vec<_>>(),
     );
+    let taken = move || -> Vec<String> {
+        rows.with_untracked(|r| r.iter().map(|x| x.name.get_untracked()).collect())
+    };
+    // A seat becomes a person or a computer: a default name follows the change.
+    let set_sitter = move |row: Row, sitter: Sitter| {
+        let was = row.sitter.get_untracked().is_computer();
+        row.sitter.set(sitter);
+        if was != sitter.is_computer() && is_default_name(&row.name.get_untracked()) {
+            let pos = rows.with_untracked(|r| r.iter().position(|x| x.id == row.id).unwrap_or(0));
+            let others: Vec<String> = taken()
+                .into_iter()
+                .filter(|n| *n != row.name.get_untracked())
+                .collect();
+            row.name
+                .set(default_name(sitter.is_computer(), pos + 1, &others));
+        }
+    };
     // Row id of the first player; `None` = random.
     let first = RwSignal::new(None::<u32>);
     let knights = RwSignal::new(false);
@@ -69,28 +154,60 @@ pub fn NewGame() -> impl IntoView {
             let id = next_id.get_value();
             next_id.set_value(id + 1);
             let n = count() + 1;
-            let taken: Vec<String> = rows.with_untracked(|r| {
-                r.iter()
-                    .map(|x| x.name.get_untracked().to_lowercase())
-                    .collect()
-            });
-            let name = (n..)
-                .map(|k| format!("Player {k}"))
-                .find(|c| !taken.contains(&c.to_lowercase()))
-                .unwrap_or_default();
+            let name = default_name(false, n, &taken());
             rows.update(|r| {
                 r.push(Row {
                     id,
                     name: RwSignal::new(name),
+                    sitter: RwSignal::new(Sitter::Person),
                 })
             });
         }
     };
+    // You and three Solid computer knights (the first seat's name is kept).
+    let with_computers = move |_| {
+        let first_row = rows.with_untracked(|r| r.first().copied());
+        let you = first_row
+            .map(|r| r.name.get_untracked())
+            .filter(|n| !COMPUTER_NAMES.contains(&n.trim()))
+            .unwrap_or_else(|| "Player 1".into());
+        let mut taken = vec![you.clone()];
+        let mut new_rows = vec![Row {
+            id: next_id.get_value(),
+            name: RwSignal::new(you),
+            sitter: RwSignal::new(Sitter::Person),
+        }];
+        for i in 1..4u32 {
+            let name = default_name(true, i as usize + 1, &taken);
+            taken.push(name.clone());
+            new_rows.push(Row {
+                id: next_id.get_value() + i,
+                name: RwSignal::new(name),
+                sitter: RwSignal::new(Sitter::Computer {
+                    level: Level::Solid,
+                }),
+            });
+        }
+        next_id.set_value(next_id.get_value() + 4);
+        first.set(None);
+        rows.set(new_rows);
+    };
+    let computers =
+        move || rows.with(|r| r.iter().filter(|x| x.sitter.get().is_computer()).count());
     let start = move |_| {
         let raw: Vec<String> =
             rows.with_untracked(|r| r.iter().map(|x| x.name.get_untracked()).collect());
-        match validate_names(&raw) {
-            Err(e) => error.set(Some(e.to_string())),
+        let sitters: Vec<Sitter> =
+            rows.with_untracked(|r| r.iter().map(|x| x.sitter.get_untracked()).collect());
+        let checked = validate_names(&raw)
+            .map_err(|e| e.to_string())
+            .and_then(|names| {
+                validate_sitters(&sitters, names.len())
+                    .map(|()| names)
+                    .map_err(|e| e.to_string())
+            });
+        match checked {
+            Err(e) => error.set(Some(e)),
             Ok(names) => {
                 error.set(None);
                 let first = first.get_untracked().map(position);
@@ -102,7 +219,7 @@ pub fn NewGame() -> impl IntoView {
                 if let Err(e) = persist::set_silence_countdown_secs(countdown.get_untracked()) {
                     ctx.save_error.set(Some(e));
                 }
-                if let Err(e) = start_game(&ctx, names, first, options, None) {
+                if let Err(e) = start_game_with(&ctx, names, sitters, first, options, None) {
                     error.set(Some(e));
                 }
             }
@@ -126,8 +243,30 @@ pub fn NewGame() -> impl IntoView {
                                 }
                             })
                         };
+                        let kind = view! {
+                            <label class="sitter">
+                                <select data-testid=move || format!("player-kind-{}", idx())
+                                    aria-label=move || format!("Who plays seat {}", idx() + 1)
+                                    on:change=move |ev| set_sitter(row, sitter_from_value(&event_target_value(&ev)))>
+                                    {[None, Some(Level::Beginner), Some(Level::Solid), Some(Level::Expert)]
+                                        .into_iter()
+                                        .map(|level| {
+                                            let s = level.map_or(Sitter::Person, |level| Sitter::Computer { level });
+                                            view! {
+                                                <option value=sitter_value(s) selected=move || row.sitter.get() == s>
+                                                    {sitter_choice(level)}
+                                                </option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </label>
+                            {move || row.sitter.get().level().map(|l| view! {
+                                <small class="sitter-hint">{level_hint(l)}</small>
+                            })}
+                        };
                         view! {
-                            <li class="player-row">
+                            <li class="player-row" class:computer=move || row.sitter.get().is_computer()>
                                 <input type="text" class="name" autocomplete="off" spellcheck="false"
                                     aria-label=move || format!("Name of player {}", idx() + 1)
                                     data-testid=move || format!("player-name-{}", idx())
@@ -151,21 +290,19 @@ pub fn NewGame() -> impl IntoView {
                                             first.set(None);
                                         }
                                     }>"✕"</button>
+                                {kind}
                             </li>
                         }
                     }
                 </For>
             </ol>
-            <button data-testid="add-player" on:click=add disabled={move || count() >= 7}>
-                "Add a player"
-            </button>
-            <p class="hint">
-                {move || match count() {
-                    1 => "Solo: no Loyalty cards, no Traitor, no accusations.".to_string(),
-                    7 => "7 players: all 9 Loyalty cards — up to 2 Traitors.".to_string(),
-                    n => format!("{n} players: there may be one Traitor among you."),
-                }}
-            </p>
+            <div class="player-buttons">
+                <button data-testid="add-player" on:click=add disabled={move || count() >= 7}>
+                    "Add a player"
+                </button>
+                <button data-testid="with-computers" on:click=with_computers>{WITH_COMPUTERS_TEXT}</button>
+            </div>
+            <p class="hint" data-testid="table-hint">{move || table_hint(count(), computers())}</p>
 
             <label class="field">
                 <span>"Who starts"</span>

@@ -7,8 +7,11 @@ use super::curtain::Curtain;
 use super::end::End;
 use super::resolution::ResolutionView;
 use super::swords::SwordTally;
-use super::words::{card_name, event_line, loyalty_text};
-use super::{AccusationResult, Reveal, clock, persist, use_ctx};
+use super::words::{
+    COMPUTER_LINES_TITLE, COMPUTER_WORD, FASTER_TEXT, NORMAL_PACE_TEXT, SKIP_TEXT, card_name,
+    computer_badge, event_line, loyalty_text, thinking_text,
+};
+use super::{AccusationResult, Reveal, clock, persist, reduced_motion, use_ctx};
 use crate::app::Screen;
 use camelot::{Action, Decision, Loyalty, Quest, Seat, TopCard};
 use leptos::prelude::*;
@@ -51,14 +54,24 @@ pub fn Table() -> impl IntoView {
         }
         p
     });
+    // Computer knights move by themselves while this screen shows.
+    super::drive_computers(ctx);
     let silent = move || {
         ctx.view.with(|v| {
             v.as_ref()
                 .is_some_and(|v| v.silence.is_some() && v.winner.is_none())
         })
     };
+    // The computers' lines stay readable over the reveal, an accusation and a covered curtain
+    // (the board shows them by its buttons; never over a private screen).
+    let lines_on_top = move || match page.get() {
+        Page::Reveal | Page::Accusation => true,
+        Page::Curtain => ctx.lifted.get().is_none(),
+        _ => false,
+    };
     view! {
         <div class="table-screen" class:silence=silent data-testid="table">
+            {move || lines_on_top().then(|| view! { <ComputerLines /> })}
             {move || match page.get() {
                 Page::NoGame => view! {
                     <section>
@@ -197,10 +210,12 @@ fn Board() -> impl IntoView {
                 <button class="small" on:click=move |_| ctx.message.set(None)>"OK"</button>
             </p>
         })}
+        <ComputerLines />
         <section class="actions" data-testid="actions">
             {move || {
                 let decider = view.with(|v| v.as_ref().and_then(|v| v.decider));
                 match decider {
+                    Some((seat, _)) if ctx.is_computer(seat) => view! { <ComputerTurn seat /> }.into_any(),
                     Some((seat, Decision::VivienRecipient)) => view! { <VivienChoice seat /> }.into_any(),
                     _ => match turn.get() {
                         Some(t) => view! { <TurnActions t mode /> }.into_any(),
@@ -228,7 +243,9 @@ fn Board() -> impl IntoView {
         {move || (mode.get() == Mode::Peek).then(|| view! {
             <div class="sheet" data-testid="peek-picker">
                 <p>"Who wants to look at their own cards? The phone will be covered until they tap."</p>
-                {ctx.names.get().into_iter().enumerate().map(|(i, n)| view! {
+                {ctx.names.get().into_iter().enumerate()
+                    .filter(|(i, _)| !ctx.is_computer(Seat(*i as u8)))
+                    .map(|(i, n)| view! {
                     <button data-testid=format!("peek-{i}") on:click=move |_| {
                         mode.set(Mode::Main);
                         ctx.peek.set(Some(Seat(i as u8)));
@@ -342,6 +359,57 @@ fn TurnActions(t: TurnInfo, mode: RwSignal<Mode>) -> impl IntoView {
             }
             .into_any(),
         }
+    }
+}
+
+/// A computer knight's turn (or private step): it is thinking, then it moves by itself. "Skip"
+/// makes it move now; "Faster" makes every computer move at once from now on.
+#[component]
+fn ComputerTurn(seat: Seat) -> impl IntoView {
+    let ctx = use_ctx();
+    let still = reduced_motion();
+    view! {
+        <div class="computer-turn" class:still=still data-testid="computer-turn">
+            <p class="thinking" role="status" data-testid="bot-thinking">
+                <span class="dots" class:on=move || ctx.thinking.get().is_some() aria-hidden="true"></span>
+                {thinking_text(&ctx.name(seat))}
+            </p>
+            <div class="computer-controls">
+                <button data-testid="bot-skip" on:click=move |_| ctx.skip_computer()>
+                    {SKIP_TEXT}
+                </button>
+                <button data-testid="bot-fast" aria-pressed=move || ctx.fast.get().to_string()
+                    on:click=move |_| ctx.fast.update(|f| *f = !*f)>
+                    {move || if ctx.fast.get() { NORMAL_PACE_TEXT } else { FASTER_TEXT }}
+                </button>
+            </div>
+        </div>
+    }
+}
+
+/// What the computer knights did since a person last took a turn, newest last.
+#[component]
+fn ComputerLines() -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let lines = ctx.computer_lines.get();
+        let n = lines.len();
+        (n > 0).then(|| {
+            view! {
+                <section class="computer-lines" data-testid="computer-lines" aria-live="polite">
+                    <h3>{COMPUTER_LINES_TITLE}</h3>
+                    <ul>
+                        {lines.into_iter().enumerate().skip(n.saturating_sub(3)).map(|(i, l)| view! {
+                            <li class:newest=i + 1 == n data-testid="bot-line">
+                                <strong>{ctx.name(l.seat)}</strong>
+                                <span class="who">{format!(" ({COMPUTER_WORD}): ")}</span>
+                                <span class="why">{l.text}</span>
+                            </li>
+                        }).collect_view()}
+                    </ul>
+                </section>
+            }
+        })
     }
 }
 
@@ -539,6 +607,9 @@ fn Seats() -> impl IntoView {
                         view! {
                             <li class="seat" class:current=current data-testid=format!("seat-{}", s.seat.0)>
                                 <span class="seat-name">{ctx.name(s.seat)}</span>
+                                {ctx.sitter(s.seat).level().map(|l| view! {
+                                    <span class="badge computer" data-testid="computer-badge">{computer_badge(l)}</span>
+                                })}
                                 {current.then(|| view! { <span class="badge turn">"to play"</span> })}
                                 {s.revealed.map(|l| view! {
                                     <span class=format!("badge {}", loyalty_text(l).to_lowercase())

@@ -1,8 +1,9 @@
 //! Readable English for cards, outcomes and public events (names, never seat numbers).
 //! Plain functions, tested natively.
 
+use camelot::bot::{Choice, Level, Why};
 use camelot::{
-    Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, Outcome, QuestStack,
+    Action, Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, Outcome, QuestStack,
     Resolution, RumorValue, Seat, Side, TopCard,
 };
 
@@ -250,6 +251,153 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
     })
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Computer knights (every string about them the player sees)
+// ---------------------------------------------------------------------------------------------------
+
+/// Default names for computer knights, in the order they are offered (our own pick of knights and
+/// ladies of the Round Table, none of them a card's name).
+pub const COMPUTER_NAMES: [&str; 7] = [
+    "Sir Bedivere",
+    "Lady Lynette",
+    "Sir Kay",
+    "Dame Enid",
+    "Sir Gareth",
+    "Lady Elaine",
+    "Sir Bors",
+];
+
+pub fn level_name(l: Level) -> &'static str {
+    match l {
+        Level::Beginner => "Beginner",
+        Level::Solid => "Solid",
+        Level::Expert => "Expert",
+    }
+}
+
+/// What a level plays like, for the new-game screen.
+pub fn level_hint(l: Level) -> &'static str {
+    match l {
+        Level::Beginner => "forgets cards and goes on quests on a hunch",
+        Level::Solid => "counts well, forgets now and then",
+        Level::Expert => "remembers every card and catches lies",
+    }
+}
+
+/// The choice of a seat on the new-game screen.
+pub fn sitter_choice(level: Option<Level>) -> String {
+    match level {
+        None => "Person".into(),
+        Some(l) => format!("Computer — {}", level_name(l)),
+    }
+}
+
+/// The badge next to a computer knight's name.
+pub fn computer_badge(l: Level) -> String {
+    format!("computer · {}", level_name(l))
+}
+
+pub const COMPUTER_WORD: &str = "computer";
+
+pub fn thinking_text(name: &str) -> String {
+    format!("{name} is thinking…")
+}
+
+pub const SKIP_TEXT: &str = "Skip";
+pub const FASTER_TEXT: &str = "Faster: computers play at once";
+pub const NORMAL_PACE_TEXT: &str = "Normal pace";
+pub const WITH_COMPUTERS_TEXT: &str = "Play with 3 computer knights";
+pub const COMPUTER_LINES_TITLE: &str = "Computer knights";
+
+/// The new-game hint about the table.
+pub fn table_hint(players: usize, computers: usize) -> String {
+    let base = match players {
+        1 => "Solo: no Loyalty cards, no Traitor, no accusations.".to_string(),
+        7 => "7 players: all 9 Loyalty cards — up to 2 Traitors.".to_string(),
+        n => format!("{n} players: there may be one Traitor among you."),
+    };
+    match computers {
+        0 => base,
+        1 => format!(
+            "{base} One of you is a computer knight: it plays from its own seat and sees only what that seat may see."
+        ),
+        n => format!(
+            "{base} {n} of you are computer knights: each plays from its own seat and sees only what that seat may see."
+        ),
+    }
+}
+
+/// A computer knight's move in one line: what it did and why, from the bot's [`Choice`]. `None`
+/// for a window it let pass (that stays silent, as for people). It never tells more than the table
+/// may know: Merlin #4's quest, the Loyalty card kept and the card placed stay unnamed, and a quest
+/// gone on against the count reads the same whoever goes on it (no Traitor's tell).
+pub fn why_line(choice: &Choice, name: &dyn Fn(Seat) -> String) -> Option<String> {
+    let quest_line = |quest: camelot::Quest, total: Option<u16>| match total {
+        Some(t) if (11..=13).contains(&t) => {
+            format!("Went on the {} quest: I counted {t}", quest.name())
+        }
+        _ => format!("Went on the {} quest: better now than later", quest.name()),
+    };
+    Some(match (&choice.why, choice.action) {
+        (_, Action::PassWindow) => return None,
+        (Why::Listened, _) => "Listened to Rumors".into(),
+        (Why::Counted { quest, total }, _) => quest_line(*quest, Some(*total)),
+        (Why::Gamble { quest }, _) => quest_line(*quest, None),
+        (Why::Suspects { seat }, _) => {
+            format!("Accused {}: the quests don't add up", name(*seat))
+        }
+        (Why::KnowsTraitor { seat }, _) => format!("Accused {}: I am sure", name(*seat)),
+        (Why::PlayedKnight { knight }, a) => match (knight, a) {
+            (_, Action::PlayGalahad { target }) => {
+                format!("Played Galahad: looked at {}'s Loyalty card", name(target))
+            }
+            (Knight::Tristan, _) => "Played Tristan: looked through the Rumor deck".into(),
+            (Knight::Arthur, _) => "Played Arthur: no quest now, listen instead".into(),
+            (Knight::Gawain, _) => "Played Gawain: three more cards for this quest".into(),
+            (Knight::Percival, _) => "Played Percival: two swords instead of one".into(),
+            (Knight::Galahad, _) => "Played Galahad".into(),
+        },
+        (Why::SpreadRumors, Action::PlaceRumor { .. }) => "Placed one of the two cards".into(),
+        (Why::SpreadRumors, _) => "Spread rumors: drew two cards to place one".into(),
+        (Why::Announced { .. } | Why::Chose | Why::Passed | Why::NothingElse, a) => {
+            action_line(a, name)
+        }
+    })
+}
+
+/// What a computer did, from its action alone (never naming a secret).
+fn action_line(a: Action, name: &dyn Fn(Seat) -> String) -> String {
+    match a {
+        Action::ListenToRumors => "Listened to Rumors".into(),
+        Action::GoOnQuest { quest } => format!("Went on the {} quest", quest.name()),
+        Action::Accuse { target } => format!("Accused {}", name(target)),
+        Action::SpreadRumors => "Spread rumors: drew two cards to place one".into(),
+        Action::PlaceRumor { .. } => "Placed one of the two cards".into(),
+        Action::Announce { card } => format!("Drew in secret and announced {}", card_name(card)),
+        Action::ChooseMerlin4Quest { .. } => "Chose Merlin #4's quest in secret".into(),
+        Action::GiveLoyalty { recipient } => format!(
+            "Vivien: took a set-aside Loyalty card and gave the other to {}",
+            name(recipient)
+        ),
+        Action::KeepLoyalty { .. } => "Vivien: kept one of the two Loyalty cards".into(),
+        Action::Merlin6Quest { quest, bonus } => {
+            format!("Merlin #6: went on the {} quest, +{bonus}", quest.name())
+        }
+        Action::DeclineMerlin6 => "Merlin #6: no quest now".into(),
+        Action::PlayTristan => "Played Tristan: looked through the Rumor deck".into(),
+        Action::PlayGalahad { target } => {
+            format!("Played Galahad: looked at {}'s Loyalty card", name(target))
+        }
+        Action::PlayArthur => "Played Arthur".into(),
+        Action::PlayGawain => "Played Gawain".into(),
+        Action::GawainPlay { index: Some(_) } => "Gawain: played one of the three cards".into(),
+        Action::GawainPlay { index: None } => "Gawain: three Morgans, none played".into(),
+        Action::PlayPercival => "Played Percival".into(),
+        Action::PassWindow => "Let it pass".into(),
+        Action::Pass => "Could do nothing and passed".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,5 +445,115 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn computer_lines_say_what_and_why_without_telling_secrets() {
+        use camelot::Quest;
+        let name = |s: Seat| ["Ann", "Sir Kay", "Dame Enid"][s.index()].to_string();
+        let c = |action, why| Choice { action, why };
+        let dragon = Action::GoOnQuest {
+            quest: Quest::Dragon,
+        };
+        assert_eq!(
+            why_line(
+                &c(
+                    dragon,
+                    Why::Counted {
+                        quest: Quest::Dragon,
+                        total: 12
+                    }
+                ),
+                &name
+            )
+            .unwrap(),
+            "Went on the Dragon quest: I counted 12"
+        );
+        // A Traitor's gamble reads like a loyal knight cutting their losses.
+        let gamble = why_line(
+            &c(
+                dragon,
+                Why::Gamble {
+                    quest: Quest::Dragon,
+                },
+            ),
+            &name,
+        )
+        .unwrap();
+        let cut = why_line(
+            &c(
+                dragon,
+                Why::Counted {
+                    quest: Quest::Dragon,
+                    total: 16,
+                },
+            ),
+            &name,
+        );
+        assert_eq!(Some(gamble), cut);
+        assert_eq!(
+            why_line(&c(Action::ListenToRumors, Why::Listened), &name).unwrap(),
+            "Listened to Rumors"
+        );
+        assert_eq!(
+            why_line(
+                &c(
+                    Action::Accuse { target: Seat(0) },
+                    Why::Suspects { seat: Seat(0) }
+                ),
+                &name
+            )
+            .unwrap(),
+            "Accused Ann: the quests don't add up"
+        );
+        // A window let pass stays silent.
+        assert_eq!(why_line(&c(Action::PassWindow, Why::Passed), &name), None);
+        // Secrets stay unnamed.
+        let m4 = why_line(
+            &c(
+                Action::ChooseMerlin4Quest {
+                    quest: Quest::Grail,
+                },
+                Why::Chose,
+            ),
+            &name,
+        )
+        .unwrap();
+        assert!(!m4.contains("Grail"), "{m4}");
+        let keep = why_line(
+            &c(
+                Action::KeepLoyalty {
+                    keep: camelot::Keep::New,
+                },
+                Why::Chose,
+            ),
+            &name,
+        )
+        .unwrap();
+        assert!(
+            !keep.contains("Loyal ") && !keep.contains("Traitor"),
+            "{keep}"
+        );
+        // Every action has a line in words, without seat numbers.
+        for a in [
+            Action::SpreadRumors,
+            Action::PlaceRumor { index: 1 },
+            Action::GiveLoyalty { recipient: Seat(2) },
+            Action::DeclineMerlin6,
+            Action::GawainPlay { index: None },
+            Action::Pass,
+            Action::PlayGalahad { target: Seat(1) },
+        ] {
+            let line = why_line(&c(a, Why::NothingElse), &name).unwrap();
+            assert!(!line.is_empty() && !line.contains("Seat"), "{a:?}: {line}");
+        }
+        for l in Level::ALL {
+            assert!(!level_name(l).is_empty() && !level_hint(l).is_empty());
+        }
+        assert!(
+            COMPUTER_NAMES
+                .iter()
+                .all(|n| n.chars().count() <= crate::session::NAME_MAX)
+        );
     }
 }
