@@ -18,6 +18,7 @@
 
 #![allow(dead_code)] // an API: each screen uses its part
 
+use crate::i18n::{self, K, t, tf};
 use crate::session::{SAVE_FORMAT, Session};
 use camelot::{Game, ReplayError};
 use serde::{Deserialize, Serialize};
@@ -74,45 +75,19 @@ pub enum StorageError {
 impl fmt::Display for StorageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StorageError::Unavailable(_) => f.write_str(
-                "This browser is not letting Camelot keep saved games on this device \
-                 (storage may be switched off, or this is a private window). \
-                 You can play on, but the game will be lost when the page is closed.",
-            ),
-            StorageError::Full => f.write_str(
-                "There is no room left on this device to save the game. \
-                 Delete a saved game you no longer need (export it to a file first if you \
-                 want to keep it), then try again.",
-            ),
-            StorageError::NotFound { .. } => {
-                f.write_str("This saved game is no longer on this device.")
+            StorageError::Unavailable(_) => f.write_str(t(K::storage_unavailable)),
+            StorageError::Full => f.write_str(t(K::storage_full)),
+            StorageError::NotFound { .. } => f.write_str(t(K::storage_not_found)),
+            StorageError::Damaged { .. } => f.write_str(t(K::storage_damaged)),
+            StorageError::DoesNotReplay { move_number, .. } => {
+                f.write_str(&tf(K::storage_does_not_replay, &[("move", move_number)]))
             }
-            StorageError::Damaged { .. } => f.write_str(
-                "This saved game is damaged and cannot be opened: part of it is missing or garbled. \
-                 It has been left as it is.",
-            ),
-            StorageError::DoesNotReplay { move_number, .. } => write!(
-                f,
-                "This saved game is damaged and cannot be opened: move {move_number} does not \
-                 follow the rules. It has been left as it is."
-            ),
-            StorageError::Newer { .. } => f.write_str(
-                "This saved game was made by a newer version of Camelot, so this version cannot \
-                 open it. It has been left as it is: open it with the newer version.",
-            ),
-            StorageError::Foreign { .. } => f.write_str(
-                "This is not a Camelot saved game. Choose a file that was made with \
-                 Camelot's Export button.",
-            ),
-            StorageError::WouldOverwrite { problem, .. } => write!(
-                f,
-                "The game was not saved, so as not to overwrite another saved game with the same \
-                 name that cannot be read. {problem}"
-            ),
-            StorageError::Browser { .. } => f.write_str(
-                "The browser refused to save the game. Try again; if it keeps happening, \
-                 export your games to files.",
-            ),
+            StorageError::Newer { .. } => f.write_str(t(K::storage_newer)),
+            StorageError::Foreign { .. } => f.write_str(t(K::storage_foreign)),
+            StorageError::WouldOverwrite { problem, .. } => {
+                f.write_str(&tf(K::storage_would_overwrite, &[("problem", problem)]))
+            }
+            StorageError::Browser { .. } => f.write_str(t(K::storage_browser)),
         }
     }
 }
@@ -127,8 +102,9 @@ impl StorageError {
             | StorageError::Damaged { detail: d }
             | StorageError::DoesNotReplay { detail: d, .. }
             | StorageError::Foreign { detail: d } => Some(d.clone()),
-            StorageError::Newer { found, supported } => Some(format!(
-                "save format {found}; this version reads up to format {supported}"
+            StorageError::Newer { found, supported } => Some(tf(
+                K::storage_newer_detail,
+                &[("found", found), ("supported", supported)],
             )),
             StorageError::Browser { name, message } => Some(format!("{name}: {message}")),
             StorageError::WouldOverwrite { problem, .. } => problem.detail(),
@@ -169,6 +145,9 @@ pub struct SaveSummary {
     /// Hash of the stored text this summary was made from.
     #[serde(default)]
     hash: String,
+    /// The language `progress` is written in: in another language the summary is made again.
+    #[serde(default)]
+    lang: String,
 }
 
 impl SaveSummary {
@@ -182,6 +161,7 @@ impl SaveSummary {
             progress: s.progress(game),
             finished: game.is_over(),
             hash: String::new(),
+            lang: i18n::lang().code().to_string(),
         }
     }
 
@@ -221,12 +201,12 @@ impl SavedRow {
     }
 }
 
-/// "Ann", "Ann and Bo", "Ann, Bo and Cy".
+/// "Ann", "Ann and Bo", "Ann, Bo and Cy" (in the interface's language).
 pub fn names_line(names: &[String]) -> String {
-    match names {
-        [] => "Unnamed game".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    if names.is_empty() {
+        t(K::storage_unnamed_game).to_string()
+    } else {
+        i18n::join_and(names)
     }
 }
 
@@ -496,21 +476,6 @@ pub fn export_file_name(names: &[String], updated_ms: f64, tz_offset_min: f64) -
 // Dates in plain words
 // ---------------------------------------------------------------------------------------------------
 
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
-
 const DAY_MS: f64 = 86_400_000.0;
 
 /// Local milliseconds: `tz_offset_min` is JavaScript's `getTimezoneOffset()` (UTC − local).
@@ -536,26 +501,48 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
+/// What [`human_date`] asks its writer for: the date's time of day, its day and month, or its day,
+/// month and year, each in the reader's own way of writing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatePart {
+    Time,
+    DayMonth,
+    DayMonthYear,
+}
+
 /// A date in plain words relative to `now_ms`: "Today, 14:05", "Yesterday, 09:30",
-/// "3 March, 14:05" (this year), "3 March 2024" (other years).
-pub fn human_date(ms: f64, now_ms: f64, tz_offset_min: f64) -> String {
+/// "9 March, 14:05" (this year), "9 March 2024" (other years). `write` writes the parts of the date
+/// (the browser's `Intl` in the interface's language, see [`human_date_local`]).
+pub fn human_date(
+    ms: f64,
+    now_ms: f64,
+    tz_offset_min: f64,
+    write: &dyn Fn(DatePart) -> String,
+) -> String {
     if !ms.is_finite() || ms <= 0.0 {
-        return "Unknown date".to_string();
+        return t(K::storage_date_unknown).to_string();
     }
     let day = local_days(ms, tz_offset_min);
     let today = local_days(now_ms, tz_offset_min);
-    let minutes = (local_ms(ms, tz_offset_min).rem_euclid(DAY_MS) / 60_000.0).floor() as u32;
-    let time = format!("{:02}:{:02}", minutes / 60, minutes % 60);
-    let (y, m, d) = civil_from_days(day);
+    let (y, _, _) = civil_from_days(day);
     let (ty, _, _) = civil_from_days(today);
     if day == today {
-        format!("Today, {time}")
+        tf(K::storage_date_today, &[("time", &write(DatePart::Time))])
     } else if day + 1 == today {
-        format!("Yesterday, {time}")
+        tf(
+            K::storage_date_yesterday,
+            &[("time", &write(DatePart::Time))],
+        )
     } else if y == ty {
-        format!("{d} {}, {time}", MONTHS[m as usize - 1])
+        tf(
+            K::storage_date_this_year,
+            &[
+                ("date", &write(DatePart::DayMonth)),
+                ("time", &write(DatePart::Time)),
+            ],
+        )
     } else {
-        format!("{d} {} {y}", MONTHS[m as usize - 1])
+        write(DatePart::DayMonthYear)
     }
 }
 
@@ -787,7 +774,12 @@ impl<B: Backend> Store<B> {
                 continue;
             };
             let hash = text_hash(&text);
-            if let Some(s) = index.games.iter().find(|g| g.id == id && g.hash == hash) {
+            let lang = i18n::lang().code();
+            if let Some(s) = index
+                .games
+                .iter()
+                .find(|g| g.id == id && g.hash == hash && g.lang == lang)
+            {
                 fresh.push(s.clone());
                 rows.push(SavedRow::Ready(s.clone()));
                 continue;
@@ -995,9 +987,46 @@ pub fn tz_offset_min(ms: f64) -> f64 {
     web_sys::js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms)).get_timezone_offset()
 }
 
-/// [`human_date`] in this browser's time zone.
+/// The locale dates are written in: the browser's own if it is of the interface's language (so
+/// `en-GB` keeps its day before the month), else the interface's language.
+fn date_locale() -> String {
+    let lang = i18n::lang();
+    i18n::browser_languages()
+        .into_iter()
+        .find(|code| i18n::Lang::from_code(code) == Some(lang))
+        .unwrap_or_else(|| lang.code().to_string())
+}
+
+/// [`human_date`] in this browser's time zone, its parts written by the browser (`Intl`) in the
+/// interface's language.
 pub fn human_date_local(ms: f64) -> String {
-    human_date(ms, now_ms(), tz_offset_min(ms))
+    use wasm_bindgen::JsValue;
+    use web_sys::js_sys::{Date, Object, Reflect};
+    let date = Date::new(&JsValue::from_f64(ms));
+    let locale = date_locale();
+    let options = |fields: &[(&str, &str)]| {
+        let o = Object::new();
+        for (k, v) in fields {
+            let _ = Reflect::set(&o, &JsValue::from_str(k), &JsValue::from_str(v));
+        }
+        JsValue::from(o)
+    };
+    let write = |part: DatePart| -> String {
+        match part {
+            DatePart::Time => date.to_locale_time_string_with_options(
+                &locale,
+                &options(&[("hour", "2-digit"), ("minute", "2-digit")]),
+            ),
+            DatePart::DayMonth => date
+                .to_locale_date_string(&locale, &options(&[("day", "numeric"), ("month", "long")])),
+            DatePart::DayMonthYear => date.to_locale_date_string(
+                &locale,
+                &options(&[("day", "numeric"), ("month", "long"), ("year", "numeric")]),
+            ),
+        }
+        .into()
+    };
+    human_date(ms, now_ms(), tz_offset_min(ms), &write)
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1423,19 +1452,49 @@ mod tests {
         let _ = Seat(0);
     }
 
+    /// The parts of a date as a British browser writes them (the browser does it in the app).
+    fn british(ms: f64, tz_offset_min: f64) -> impl Fn(DatePart) -> String {
+        const MONTHS: [&str; 12] = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ];
+        move |part| {
+            let minutes =
+                (local_ms(ms, tz_offset_min).rem_euclid(DAY_MS) / 60_000.0).floor() as u32;
+            let (y, m, d) = civil_from_days(local_days(ms, tz_offset_min));
+            let month = MONTHS[m as usize - 1];
+            match part {
+                DatePart::Time => format!("{:02}:{:02}", minutes / 60, minutes % 60),
+                DatePart::DayMonth => format!("{d} {month}"),
+                DatePart::DayMonthYear => format!("{d} {month} {y}"),
+            }
+        }
+    }
+
     #[test]
     fn dates_read_plainly() {
         // 2024-03-09 14:05 UTC.
         let t = 1_709_993_100_000.0;
-        assert_eq!(human_date(t, t + 60_000.0, 0.0), "Today, 14:05");
-        assert_eq!(human_date(t, t + DAY_MS, 0.0), "Yesterday, 14:05");
-        assert_eq!(human_date(t, t + 10.0 * DAY_MS, 0.0), "9 March, 14:05");
-        assert_eq!(human_date(t, t + 400.0 * DAY_MS, 0.0), "9 March 2024");
+        let date = |now: f64, tz: f64| human_date(t, now, tz, &british(t, tz));
+        assert_eq!(date(t + 60_000.0, 0.0), "Today, 14:05");
+        assert_eq!(date(t + DAY_MS, 0.0), "Yesterday, 14:05");
+        assert_eq!(date(t + 10.0 * DAY_MS, 0.0), "9 March, 14:05");
+        assert_eq!(date(t + 400.0 * DAY_MS, 0.0), "9 March 2024");
         // UTC+1 (offset −60): 15:05 local.
-        assert_eq!(human_date(t, t, -60.0), "Today, 15:05");
+        assert_eq!(date(t, -60.0), "Today, 15:05");
         // UTC−15 crosses back a day.
-        assert_eq!(human_date(t, t + DAY_MS, 900.0), "Yesterday, 23:05");
-        assert_eq!(human_date(0.0, t, 0.0), "Unknown date");
+        assert_eq!(date(t + DAY_MS, 900.0), "Yesterday, 23:05");
+        assert_eq!(human_date(0.0, t, 0.0, &british(0.0, 0.0)), "Unknown date");
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_782), (2024, 2, 29));
         assert_eq!(
