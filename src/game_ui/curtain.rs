@@ -3,11 +3,28 @@
 //! "Done — hide". Window decisions (Arthur, Gawain, Percival) look the same to every player asked,
 //! whether they hold the card or not.
 
-use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol};
+use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol, knight_name};
 use super::words::{card_name, loyalty_text, quest_stack_name};
 use super::{Ctx, CurtainNeed, Need, use_ctx};
+use crate::i18n::{K, join_and, t, tf, tn};
 use crate::session::Owed;
-use camelot::{Action, Card, Decision, Keep, Loyalty, PrivateEvent, Prompt, Quest, Seat, SeatView};
+use camelot::{
+    Action, Card, Decision, Keep, Knight, Loyalty, PrivateEvent, Prompt, Quest, QuestStack, Seat,
+    SeatView,
+};
+
+/// A quest's name in the interface's language.
+fn quest_name(q: Quest) -> String {
+    quest_stack_name(QuestStack::Quest(q))
+}
+
+/// The Loyalty as the page marks it for tests (`data-loyalty`), the same in every language.
+fn loyalty_code(l: Loyalty) -> &'static str {
+    match l {
+        Loyalty::Loyal => "Loyal",
+        Loyalty::Traitor => "Traitor",
+    }
+}
 use leptos::prelude::*;
 
 #[component]
@@ -27,38 +44,38 @@ pub fn Curtain() -> impl IntoView {
 /// Why the phone goes to this player (only public facts).
 fn reason(ctx: &Ctx, need: &Need) -> String {
     match need {
-        Need::Owed(Owed::LoyaltyPeek { .. }) => "to look at their Loyalty card in secret".into(),
+        Need::Owed(Owed::LoyaltyPeek { .. }) => t(K::curtain_why_loyalty_peek).into(),
         Need::Owed(Owed::Notice { private, .. }) => match private {
-            PrivateEvent::KnightDrawn { .. } => "to read the Knight card they drew".into(),
-            PrivateEvent::DeckSeen { .. } => "to look through the Rumor deck (Tristan)".into(),
+            PrivateEvent::KnightDrawn { .. } => t(K::curtain_why_knight_drawn).into(),
+            PrivateEvent::DeckSeen { .. } => t(K::curtain_why_deck_seen).into(),
             PrivateEvent::LoyaltySeen { seat, .. } => {
-                format!("to see {}'s Loyalty card (Galahad)", ctx.name(*seat))
+                tf(K::curtain_why_loyalty_seen, &[("name", &ctx.name(*seat))])
             }
-            _ => "to see something only they may see".into(),
+            _ => t(K::curtain_why_secret).into(),
         },
         Need::Decide(d) => match d {
-            Decision::Announce => {
-                "to look at the card they drew and announce it (Morgan #1)".into()
-            }
-            Decision::TraitorChoose => "to choose which of two cards to place".into(),
-            Decision::Merlin4Quest => "to choose Merlin #4's quest in secret".into(),
-            Decision::VivienKeep => "to choose which Loyalty card to keep (Vivien)".into(),
-            Decision::Merlin6 => "to decide on Merlin #6's quest".into(),
-            Decision::ArthurWindow { quester, quest } => format!(
-                "{} goes on the {} quest: a chance to play a Knight card",
-                ctx.name(*quester),
-                quest.name()
+            Decision::Announce => t(K::curtain_why_announce).into(),
+            Decision::TraitorChoose => t(K::curtain_why_traitor_choose).into(),
+            Decision::Merlin4Quest => t(K::curtain_why_merlin4).into(),
+            Decision::VivienKeep => t(K::curtain_why_vivien_keep).into(),
+            Decision::Merlin6 => t(K::curtain_why_merlin6).into(),
+            Decision::ArthurWindow { quester, quest } => tf(
+                K::curtain_why_arthur,
+                &[
+                    ("name", &ctx.name(*quester)),
+                    ("quest", &quest_name(*quest)),
+                ],
             ),
-            Decision::GawainWindow => "the quest is tallied: a chance to play a Knight card".into(),
-            Decision::GawainChoose => "to choose which card Gawain plays".into(),
-            Decision::PercivalAccusation { target } => format!(
-                "{} is accused: a chance to play a Knight card",
-                ctx.name(*target)
+            Decision::GawainWindow => t(K::curtain_why_gawain).into(),
+            Decision::GawainChoose => t(K::curtain_why_gawain_choose).into(),
+            Decision::PercivalAccusation { target } => tf(
+                K::curtain_why_percival_accusation,
+                &[("name", &ctx.name(*target))],
             ),
-            Decision::PercivalEnd => "Traitors revealed: a chance to play a Knight card".into(),
+            Decision::PercivalEnd => t(K::curtain_why_percival_end).into(),
             Decision::Turn | Decision::VivienRecipient => String::new(),
         },
-        Need::Peek => "to look at their own cards".into(),
+        Need::Peek => t(K::curtain_why_peek).into(),
     }
 }
 
@@ -71,23 +88,23 @@ fn Covered(need: CurtainNeed) -> impl IntoView {
     let peek = need.need == Need::Peek;
     view! {
         <section class="curtain" data-testid="curtain">
-            <p class="pass">"Pass the phone to"</p>
+            <p class="pass">{t(K::curtain_pass_to)}</p>
             <h2 class="curtain-name" data-testid="curtain-name">{name.clone()}</h2>
             <p class="curtain-why">{why}</p>
             {move || ctx.count_aloud.get().map(|(s, n)| view! {
                 <div class="count-aloud" data-testid="count-aloud">
-                    <span>{ctx.name(s)}" says aloud"</span>
+                    <span>{tf(K::curtain_says_aloud, &[("name", &ctx.name(s))])}</span>
                     <strong>{n}</strong>
                 </div>
             })}
-            <p class="hint">"Everyone else, look away."</p>
+            <p class="hint">{t(K::curtain_look_away)}</p>
             <button class="primary big" data-testid="curtain-show"
                 on:click=move |_| ctx.lifted.set(Some(seat))>
-                {format!("I am {name} — show me")}
+                {tf(K::curtain_show_me, &[("name", &name)])}
             </button>
             {peek.then(|| view! {
                 <button class="secondary" data-testid="curtain-cancel"
-                    on:click=move |_| ctx.peek.set(None)>"Cancel"</button>
+                    on:click=move |_| ctx.peek.set(None)>{t(K::cancel)}</button>
             })}
         </section>
     }
@@ -110,7 +127,7 @@ fn Private(need: CurtainNeed) -> impl IntoView {
     };
     view! {
         <section class="private" data-testid="private">
-            <p class="private-banner">{format!("Only for {}", ctx.name(seat))}</p>
+            <p class="private-banner">{tf(K::curtain_only_for, &[("name", &ctx.name(seat))])}</p>
             {body}
         </section>
     }
@@ -120,7 +137,7 @@ fn Private(need: CurtainNeed) -> impl IntoView {
 fn done_button(ctx: Ctx) -> impl IntoView {
     view! {
         <button class="primary big" data-testid="done-hide" on:click=move |_| ctx.done_private()>
-            "Done — hide"
+            {t(K::curtain_done_hide)}
         </button>
     }
 }
@@ -128,54 +145,53 @@ fn done_button(ctx: Ctx) -> impl IntoView {
 fn hide_button(ctx: Ctx) -> impl IntoView {
     view! {
         <button class="secondary" data-testid="hide" on:click=move |_| ctx.lifted.set(None)>
-            "Hide — not now"
+            {t(K::curtain_hide_not_now)}
         </button>
     }
 }
 
 fn loyalty_words(l: Loyalty) -> &'static str {
-    match l {
-        Loyalty::Loyal => {
-            "You are Loyal. Camelot wins with 7 white swords — and more white than black once every card is shown."
-        }
-        Loyalty::Traitor => {
-            "You are a Traitor. Secretly help Evil reach 7 black swords. Keep it to yourself!"
-        }
-    }
+    t(match l {
+        Loyalty::Loyal => K::curtain_you_are_loyal,
+        Loyalty::Traitor => K::curtain_you_are_traitor,
+    })
 }
 
 fn owed_screen(ctx: Ctx, sv: &SeatView, o: Owed) -> AnyView {
     let body = match o {
         Owed::LoyaltyPeek { .. } => match sv.loyalty {
             Some(l) => view! {
-                <h2>"Your Loyalty card"</h2>
-                <div data-testid="my-loyalty" data-loyalty=loyalty_text(l)>
+                <h2>{t(K::curtain_your_loyalty)}</h2>
+                <div data-testid="my-loyalty" data-loyalty=loyalty_code(l)>
                     <LoyaltyFace loyalty=l size="big" />
                 </div>
                 <p>{loyalty_words(l)}</p>
             }
             .into_any(),
-            None => view! { <p>"Solo play: no Loyalty card."</p> }.into_any(),
+            None => view! { <p>{t(K::curtain_solo_no_loyalty)}</p> }.into_any(),
         },
         Owed::Notice { private, .. } => match private {
             PrivateEvent::KnightDrawn { knight } => view! {
-                <h2>"You drew a Knight card"</h2>
-                <p>"Keep it face down in front of you. Play it when it says."</p>
+                <h2>{t(K::curtain_knight_drawn_title)}</h2>
+                <p>{t(K::curtain_knight_drawn_hint)}</p>
                 <KnightFace knight />
             }
             .into_any(),
             PrivateEvent::DeckSeen { cards } => view! {
-                <h2>"Tristan: the Rumor deck"</h2>
-                <p>"Top card first. You may tell the others what you saw once the phone is covered again."</p>
+                <h2>{t(K::curtain_deck_title)}</h2>
+                <p>{t(K::curtain_deck_hint)}</p>
                 <ol class="card-row deck-seen" data-testid="deck-seen">
                     {cards.into_iter().map(|c| view! { <li><CardFace card=c size="small" /></li> }).collect_view()}
                 </ol>
             }
             .into_any(),
             PrivateEvent::LoyaltySeen { seat, loyalty } => view! {
-                <h2>{format!("Galahad: {}'s Loyalty card", ctx.name(seat))}</h2>
+                <h2>{tf(K::curtain_galahad_title, &[("name", &ctx.name(seat))])}</h2>
                 <LoyaltyFace loyalty size="big" />
-                <p>{format!("{} is {}.", ctx.name(seat), loyalty_text(loyalty))}</p>
+                <p>{tf(match loyalty {
+                    Loyalty::Loyal => K::curtain_galahad_loyal,
+                    Loyalty::Traitor => K::curtain_galahad_traitor,
+                }, &[("name", &ctx.name(seat))])}</p>
             }
             .into_any(),
             _ => ().into_any(),
@@ -192,7 +208,7 @@ fn quest_button(q: Quest, testid: String, on: impl Fn() + 'static) -> impl IntoV
     view! {
         <button class=format!("quest-choice {}", q.code()) data-testid=testid on:click=move |_| on()>
             <Symbol sym=Sym::Quest(q) />
-            <span>{q.name()}</span>
+            <span>{quest_name(q)}</span>
         </button>
     }
 }
@@ -214,16 +230,16 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
                 })
                 .collect();
             view! {
-                <h2>"Morgan #1: you drew"</h2>
+                <h2>{t(K::curtain_morgan1_drew)}</h2>
                 <CardFace card=drawn size="big" />
-                <p>"Tell the table which card it was. It goes face down on the Threats pile."</p>
+                <p>{t(K::curtain_morgan1_hint)}</p>
                 <button class="primary big" data-testid="announce-truth"
                     on:click=move |_| act(Action::Announce { card: drawn })>
-                    {format!("Announce: {}", card_name(drawn))}
+                    {tf(K::curtain_announce, &[("card", &card_name(drawn))])}
                 </button>
                 {(!others.is_empty()).then(|| view! {
                     <details class="lie">
-                        <summary data-testid="announce-other">"Announce a different card (you hold a Traitor card)"</summary>
+                        <summary data-testid="announce-other">{t(K::curtain_announce_other)}</summary>
                         <div class="choices grid">
                             {others.into_iter().map(|c| view! {
                                 <button data-testid=format!("announce-{}", c.code())
@@ -236,22 +252,22 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             .into_any()
         }
         Prompt::TraitorChoose { cards } => view! {
-            <h2>"Spread rumors"</h2>
-            <p>"Place one card face up on the Threats pile; the other is discarded unseen."</p>
+            <h2>{t(K::curtain_spread_rumors)}</h2>
+            <p>{t(K::curtain_spread_rumors_hint)}</p>
             <div class="card-choice">
                 {cards.into_iter().enumerate().map(|(i, c)| view! {
                     <div class="choice">
                         <CardFace card=c size="mid" />
                         <button class="primary" data-testid=format!("place-{i}")
-                            on:click=move |_| act(Action::PlaceRumor { index: i as u8 })>"Place this one"</button>
+                            on:click=move |_| act(Action::PlaceRumor { index: i as u8 })>{t(K::curtain_place_this)}</button>
                     </div>
                 }).collect_view()}
             </div>
         }
         .into_any(),
         Prompt::Merlin4Quest => view! {
-            <h2>"Merlin #4"</h2>
-            <p>"Choose in secret the quest its token marks. When someone goes on a quest, it removes that quest's highest numbered card."</p>
+            <h2>{tf(K::card_merlin, &[("n", &4)])}</h2>
+            <p>{t(K::curtain_merlin4_hint)}</p>
             <div class="quest-choices">
                 {Quest::ALL.into_iter().map(|q| quest_button(q, format!("merlin4-{}", q.code()),
                     move || act(Action::ChooseMerlin4Quest { quest: q }))).collect_view()}
@@ -259,34 +275,34 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         }
         .into_any(),
         Prompt::VivienKeep { current, offered } => view! {
-            <h2>"Vivien: keep which Loyalty card?"</h2>
+            <h2>{t(K::curtain_vivien_title)}</h2>
             <div class="card-choice">
                 <div class="choice">
-                    <p>"Your card"</p>
+                    <p>{t(K::curtain_vivien_yours)}</p>
                     <LoyaltyFace loyalty=current />
                     <button class="primary" data-testid="keep-current"
                         on:click=move |_| act(Action::KeepLoyalty { keep: Keep::Current })>
-                        {format!("Keep my card ({})", loyalty_text(current))}
+                        {tf(K::curtain_vivien_keep, &[("loyalty", &loyalty_text(current))])}
                     </button>
                 </div>
                 <div class="choice">
-                    <p>"The new card"</p>
+                    <p>{t(K::curtain_vivien_new)}</p>
                     <LoyaltyFace loyalty=offered />
                     <button class="primary" data-testid="keep-new"
                         on:click=move |_| act(Action::KeepLoyalty { keep: Keep::New })>
-                        {format!("Take the new card ({})", loyalty_text(offered))}
+                        {tf(K::curtain_vivien_take, &[("loyalty", &loyalty_text(offered))])}
                     </button>
                 </div>
             </div>
-            <p class="hint">"The other card goes back, face down, with the set-aside cards."</p>
+            <p class="hint">{t(K::curtain_vivien_hint)}</p>
         }
         .into_any(),
         Prompt::Merlin6 => {
             let bonus = RwSignal::new(0u8);
             view! {
-                <h2>"Merlin #6"</h2>
-                <p>"You may go on any quest right now, adding 0 to 3 points to its total — chosen before the pile is revealed."</p>
-                <div class="bonus-choice" role="radiogroup" aria-label="Points to add">
+                <h2>{tf(K::card_merlin, &[("n", &6)])}</h2>
+                <p>{t(K::curtain_merlin6_hint)}</p>
+                <div class="bonus-choice" role="radiogroup" aria-label=t(K::curtain_merlin6_points)>
                     {(0..=3u8).map(|b| view! {
                         <button class:selected=move || bonus.get() == b data-testid=format!("merlin6-bonus-{b}")
                             on:click=move |_| bonus.set(b)>{format!("+{b}")}</button>
@@ -297,7 +313,7 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
                         move || act(Action::Merlin6Quest { quest: q, bonus: bonus.get_untracked() }))).collect_view()}
                 </div>
                 <button class="secondary" data-testid="merlin6-decline"
-                    on:click=move |_| act(Action::DeclineMerlin6)>"No quest now"</button>
+                    on:click=move |_| act(Action::DeclineMerlin6)>{t(K::curtain_merlin6_decline)}</button>
             }
             .into_any()
         }
@@ -308,11 +324,10 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             seat,
             &legal,
             Action::PlayArthur,
-            "Arthur",
-            format!(
-                "{} goes on the {} quest. Arthur can force them to Listen to Rumors instead.",
-                ctx.name(quester),
-                quest.name()
+            Knight::Arthur,
+            tf(
+                K::curtain_arthur_text,
+                &[("name", &ctx.name(quester)), ("quest", &quest_name(quest))],
             ),
             ().into_any(),
         ),
@@ -321,11 +336,17 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
                 r.stacks
                     .iter()
                     .map(|s| {
-                        format!(
-                            "{}{}: {}",
-                            quest_stack_name(s.quest),
-                            if s.main { " (chosen)" } else { "" },
-                            s.total.map_or("no card".into(), |t| t.to_string())
+                        let key = if s.main {
+                            K::curtain_total_chosen
+                        } else {
+                            K::curtain_total
+                        };
+                        let total = s
+                            .total
+                            .map_or(t(K::curtain_total_no_card).into(), |n| n.to_string());
+                        tf(
+                            key,
+                            &[("quest", &quest_stack_name(s.quest)), ("total", &total)],
                         )
                     })
                     .collect::<Vec<_>>()
@@ -341,15 +362,15 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
                 seat,
                 &legal,
                 Action::PlayGawain,
-                "Gawain",
-                "The quests are tallied. Gawain draws 3 Rumor cards and plays one (never a Morgan) before swords are placed.".into(),
+                Knight::Gawain,
+                t(K::curtain_gawain_text).into(),
                 extra,
             )
         }
         Prompt::GawainChoose { cards } => {
             let none = legal.contains(&Action::GawainPlay { index: None });
             view! {
-                <h2>"Gawain: play one card"</h2>
+                <h2>{t(K::curtain_gawain_choose)}</h2>
                 <div class="card-choice">
                     {cards.into_iter().enumerate().map(|(i, c)| {
                         let a = Action::GawainPlay { index: Some(i as u8) };
@@ -358,14 +379,14 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
                             <div class="choice">
                                 <CardFace card=c size="small" />
                                 <button class="primary" data-testid=format!("gawain-{i}") disabled=!ok
-                                    on:click=move |_| act(a)>{if ok { "Play this one" } else { "Never a Morgan" }}</button>
+                                    on:click=move |_| act(a)>{t(if ok { K::curtain_play_this } else { K::curtain_never_morgan })}</button>
                             </div>
                         }
                     }).collect_view()}
                 </div>
                 {none.then(|| view! {
                     <button class="primary big" data-testid="gawain-none"
-                        on:click=move |_| act(Action::GawainPlay { index: None })>"All Morgans: play none"</button>
+                        on:click=move |_| act(Action::GawainPlay { index: None })>{t(K::curtain_gawain_none)}</button>
                 })}
             }
             .into_any()
@@ -375,11 +396,8 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             seat,
             &legal,
             Action::PlayPercival,
-            "Percival",
-            format!(
-                "{} is accused. Percival makes it two swords instead of one.",
-                ctx.name(target)
-            ),
+            Knight::Percival,
+            tf(K::curtain_percival_accused, &[("name", &ctx.name(target))]),
             ().into_any(),
         ),
         Prompt::PercivalEnd { .. } => window_screen(
@@ -387,8 +405,8 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             seat,
             &legal,
             Action::PlayPercival,
-            "Percival",
-            "The hidden Traitors are revealed. Percival turns one more white sword black.".into(),
+            Knight::Percival,
+            t(K::curtain_percival_end).into(),
             ().into_any(),
         ),
         Prompt::Turn { .. } | Prompt::VivienRecipient => ().into_any(),
@@ -406,61 +424,60 @@ fn window_screen(
     seat: Seat,
     legal: &[Action],
     play: Action,
-    knight: &'static str,
+    knight: Knight,
     text: String,
     extra: AnyView,
 ) -> AnyView {
     let can = legal.contains(&play);
+    let knight = knight_name(knight);
     view! {
-        <h2>{format!("Play {knight}?")}</h2>
+        <h2>{tf(K::curtain_play_knight_question, &[("knight", &knight)])}</h2>
         <p>{text}</p>
         {extra}
         <button class="primary big" data-testid="play-knight" disabled=!can
-            on:click=move |_| ctx.act(seat, play)>{format!("Play {knight}")}</button>
-        {(!can).then(|| view! { <p class="why">{format!("You hold no {knight} card.")}</p> })}
+            on:click=move |_| ctx.act(seat, play)>{tf(K::curtain_play_knight, &[("knight", &knight)])}</button>
+        {(!can).then(|| view! { <p class="why">{tf(K::curtain_no_knight, &[("knight", &knight)])}</p> })}
         <button class="big" data-testid="pass-window"
-            on:click=move |_| ctx.act(seat, Action::PassWindow)>"Let it pass"</button>
+            on:click=move |_| ctx.act(seat, Action::PassWindow)>{t(K::curtain_let_pass)}</button>
     }
     .into_any()
 }
 
 fn memory_line(ctx: &Ctx, m: &PrivateEvent) -> String {
+    let cards = |cards: &[Card]| join_and(&cards.iter().map(|c| card_name(*c)).collect::<Vec<_>>());
     match m {
-        PrivateEvent::Drew { card } => format!("You drew {} (Morgan #1)", card_name(*card)),
-        PrivateEvent::DrewTwo { cards } => format!(
-            "You drew {} (spreading rumors)",
-            cards
-                .iter()
-                .map(|c| card_name(*c))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ),
-        PrivateEvent::VivienOffer { current, offered } => format!(
-            "Vivien offered you a {} card (you held {})",
-            loyalty_text(*offered),
-            loyalty_text(*current)
-        ),
-        PrivateEvent::KeptLoyalty { loyalty } => {
-            format!("You kept a {} card", loyalty_text(*loyalty))
+        PrivateEvent::Drew { card } => tf(K::curtain_seen_drew, &[("card", &card_name(*card))]),
+        PrivateEvent::DrewTwo { cards: two } => {
+            tf(K::curtain_seen_drew_two, &[("cards", &cards(two))])
         }
+        PrivateEvent::VivienOffer { current, offered } => tf(
+            K::curtain_seen_vivien_offer,
+            &[
+                ("offered", &loyalty_text(*offered)),
+                ("current", &loyalty_text(*current)),
+            ],
+        ),
+        PrivateEvent::KeptLoyalty { loyalty } => tf(
+            K::curtain_seen_kept,
+            &[("loyalty", &loyalty_text(*loyalty))],
+        ),
         PrivateEvent::Merlin4Quest { quest } => {
-            format!("Your Merlin #4 token marks {}", quest.name())
+            tf(K::curtain_seen_merlin4, &[("quest", &quest_name(*quest))])
         }
-        PrivateEvent::KnightDrawn { knight } => format!("You drew {}", knight.name()),
-        PrivateEvent::DeckSeen { cards } => {
-            format!("Tristan: you saw the deck ({} cards)", cards.len())
+        PrivateEvent::KnightDrawn { knight } => {
+            tf(K::curtain_seen_knight, &[("knight", &knight_name(*knight))])
         }
-        PrivateEvent::LoyaltySeen { seat, loyalty } => {
-            format!("Galahad: {} is {}", ctx.name(*seat), loyalty_text(*loyalty))
-        }
-        PrivateEvent::GawainDrew { cards } => format!(
-            "Gawain: you drew {}",
-            cards
-                .iter()
-                .map(|c| card_name(*c))
-                .collect::<Vec<_>>()
-                .join(", ")
+        PrivateEvent::DeckSeen { cards } => tn(K::curtain_seen_deck, cards.len() as i64, &[]),
+        PrivateEvent::LoyaltySeen { seat, loyalty } => tf(
+            match loyalty {
+                Loyalty::Loyal => K::curtain_seen_galahad_loyal,
+                Loyalty::Traitor => K::curtain_seen_galahad_traitor,
+            },
+            &[("name", &ctx.name(*seat))],
         ),
+        PrivateEvent::GawainDrew { cards: drawn } => {
+            tf(K::curtain_seen_gawain, &[("cards", &cards(drawn))])
+        }
     }
 }
 
@@ -488,25 +505,25 @@ fn peek_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         .map(|m| memory_line(&ctx, m))
         .collect();
     view! {
-        <h2>"Your cards"</h2>
+        <h2>{t(K::curtain_your_cards)}</h2>
         {sv.loyalty.map(|l| view! {
-            <div data-testid="my-loyalty" data-loyalty=loyalty_text(l)>
+            <div data-testid="my-loyalty" data-loyalty=loyalty_code(l)>
                 <LoyaltyFace loyalty=l size="mid" />
             </div>
             <p>{loyalty_words(l)}</p>
         })}
         {(!sv.knights.is_empty()).then(|| view! {
-            <h3>"Your Knight cards"</h3>
+            <h3>{t(K::curtain_your_knights)}</h3>
             <div class="card-row">
                 {sv.knights.iter().map(|k| view! { <KnightFace knight=*k /> }).collect_view()}
             </div>
         })}
         {tristan.then(|| view! {
             <button class="primary big" data-testid="play-tristan"
-                on:click=move |_| play(Action::PlayTristan)>"Play Tristan: look through the Rumor deck"</button>
+                on:click=move |_| play(Action::PlayTristan)>{t(K::curtain_play_tristan)}</button>
         })}
         {(!galahad.is_empty()).then(|| view! {
-            <h3>"Play Galahad instead of your action: look at whose Loyalty card?"</h3>
+            <h3>{t(K::curtain_galahad_choose)}</h3>
             <div class="choices">
                 {galahad.into_iter().map(|t| view! {
                     <button data-testid=format!("play-galahad-{}", t.0)
@@ -516,7 +533,7 @@ fn peek_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         })}
         {(!memory.is_empty()).then(|| view! {
             <details class="memory">
-                <summary>"What you have seen (latest first)"</summary>
+                <summary>{t(K::curtain_seen_title)}</summary>
                 <ul>{memory.into_iter().map(|m| view! { <li>{m}</li> }).collect_view()}</ul>
             </details>
         })}
