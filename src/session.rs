@@ -4,6 +4,7 @@
 //!
 //! Plain Rust with no web dependency, so it is tested natively.
 
+use crate::i18n::{K, t, tf};
 use camelot::bot::Level;
 use camelot::{Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup};
 use serde::{Deserialize, Serialize};
@@ -78,12 +79,11 @@ pub enum SitterError {
 impl std::fmt::Display for SitterError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SitterError::NoPerson => {
-                f.write_str("At least one person must sit at the table: make one seat a person.")
-            }
-            SitterError::Count { sitters, players } => {
-                write!(f, "{sitters} seats described for {players} players.")
-            }
+            SitterError::NoPerson => f.write_str(t(K::error_no_person)),
+            SitterError::Count { sitters, players } => f.write_str(&tf(
+                K::error_sitter_count,
+                &[("sitters", sitters), ("players", players)],
+            )),
         }
     }
 }
@@ -142,20 +142,18 @@ pub enum NameError {
 impl std::fmt::Display for NameError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NameError::Empty { seat } => write!(f, "Player {} needs a name.", seat + 1),
-            NameError::TooLong { seat } => write!(
-                f,
-                "Player {}'s name is too long: {NAME_MAX} characters at most.",
-                seat + 1
-            ),
+            NameError::Empty { seat } => {
+                f.write_str(&tf(K::error_name_empty, &[("n", &(seat + 1))]))
+            }
+            NameError::TooLong { seat } => f.write_str(&tf(
+                K::error_name_too_long,
+                &[("n", &(seat + 1)), ("max", &NAME_MAX)],
+            )),
             NameError::Duplicate { name } => {
-                write!(
-                    f,
-                    "Two players are called “{name}”: each name must be different."
-                )
+                f.write_str(&tf(K::error_name_duplicate, &[("name", name)]))
             }
             NameError::Count { players } => {
-                write!(f, "The game is for 1 to 7 players, not {players}.")
+                f.write_str(&tf(K::error_player_count, &[("n", players)]))
             }
         }
     }
@@ -293,16 +291,22 @@ impl Session {
     pub fn progress(&self, game: &Game) -> String {
         let s = game.swords();
         match game.winner() {
-            Some((camelot::Side::Loyal, _)) => {
-                format!("Loyal knights won — {} ⚪ {} ⚫", s.white, s.black)
-            }
-            Some((camelot::Side::Evil, _)) => format!("Evil won — {} ⚪ {} ⚫", s.white, s.black),
-            None => format!(
-                "Turn {} · {} to play · {} ⚪ {} ⚫",
-                game.turn(),
-                self.name(game.current()),
-                s.white,
-                s.black
+            Some((camelot::Side::Loyal, _)) => tf(
+                K::saved_progress_loyal_won,
+                &[("white", &s.white), ("black", &s.black)],
+            ),
+            Some((camelot::Side::Evil, _)) => tf(
+                K::saved_progress_evil_won,
+                &[("white", &s.white), ("black", &s.black)],
+            ),
+            None => tf(
+                K::saved_progress_turn,
+                &[
+                    ("n", &game.turn()),
+                    ("name", &self.name(game.current())),
+                    ("white", &s.white),
+                    ("black", &s.black),
+                ],
             ),
         }
     }

@@ -1,6 +1,7 @@
-//! Readable English for cards, outcomes and public events (names, never seat numbers).
-//! Plain functions, tested natively.
+//! Readable words for cards, outcomes and public events (names, never seat numbers), in the current
+//! language (every text is a key of `crate::i18n`). Plain functions, tested natively (in English).
 
+use crate::i18n::{K, t, tf, tn};
 use camelot::bot::{Choice, Level, Why};
 use camelot::{
     Action, Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, Outcome, QuestStack,
@@ -10,13 +11,28 @@ use camelot::{
 /// A card's name as players say it: "Picts 4", "Dragon ?", "Morgan #4 (+2)", "Merlin #1", "Vivien".
 pub fn card_name(c: Card) -> String {
     match c {
-        Card::Quest(q, v) => format!("{} {}", q.name(), value_text(v)),
-        Card::Morgan(Morgan::Four(b)) => format!("Morgan #4 (+{})", b.bonus()),
-        Card::Morgan(m) => format!("Morgan #{}", m.number()),
-        Card::Merlin(m) => format!("Merlin #{}", m.number()),
-        Card::Mordred => "Mordred".into(),
-        Card::Vivien => "Vivien".into(),
+        Card::Quest(q, v) => tf(
+            K::word_card_quest,
+            &[("quest", &quest_name(q)), ("value", &value_text(v))],
+        ),
+        Card::Morgan(Morgan::Four(b)) => tf(K::word_card_morgan4, &[("bonus", &b.bonus())]),
+        Card::Morgan(m) => tf(K::card_morgan, &[("n", &m.number())]),
+        Card::Merlin(m) => tf(K::card_merlin, &[("n", &m.number())]),
+        Card::Mordred => t(K::card_mordred).into(),
+        Card::Vivien => t(K::card_vivien).into(),
     }
+}
+
+/// A quest's name.
+pub fn quest_name(q: camelot::Quest) -> &'static str {
+    use camelot::Quest;
+    t(match q {
+        Quest::Picts => K::word_quest_picts,
+        Quest::Saxons => K::word_quest_saxons,
+        Quest::Dragon => K::word_quest_dragon,
+        Quest::Excalibur => K::word_quest_excalibur,
+        Quest::Grail => K::word_quest_grail,
+    })
 }
 
 /// The big mark on a card face: the rumor value, or the character's number.
@@ -32,94 +48,75 @@ pub fn value_text(v: RumorValue) -> &'static str {
 
 /// What a card does, in a few words of our own (shown on the card face).
 pub fn card_effect(c: Card) -> &'static str {
-    match c {
-        Card::Quest(..) => "Next player may go on this quest",
-        Card::Morgan(Morgan::One) => "Listeners draw in secret and announce the card",
-        Card::Morgan(Morgan::Two) => "Listeners count aloud: 1, 2, 3…",
-        Card::Morgan(Morgan::Three) => "Each quest placing swords places one more",
-        Card::Morgan(Morgan::Four(_)) => "Adds its value to every quest with a card",
-        Card::Morgan(Morgan::Five) => "The chosen quest needs 12 or 13",
-        Card::Morgan(Morgan::Six) => "Every ? is worth 1",
-        Card::Morgan(Morgan::Seven) => "Next quest at 14 or more: Evil wins at once",
-        Card::Morgan(Morgan::Eight) => "Next quest: Picts and Saxons count as one",
-        Card::Merlin(Merlin::One) => "Removes the highest Picts and Saxons cards",
-        Card::Merlin(Merlin::Two) => "Removes the highest Dragon and Holy Grail cards",
-        Card::Merlin(Merlin::Three) => "Removes the highest Excalibur and Holy Grail cards",
-        Card::Merlin(Merlin::Four) => "Removes the highest card of a secretly chosen quest",
-        Card::Merlin(Merlin::Five) => "The chosen quest also wins with exactly 5 cards",
-        Card::Merlin(Merlin::Six) => "Its drawer may go on any quest now, +0 to +3",
-        Card::Mordred => "Picts and Saxons each gain +1 per card",
-        Card::Vivien => "Exchange with the set-aside Loyalty cards",
-    }
+    t(match c {
+        Card::Quest(..) => K::word_effect_quest,
+        Card::Morgan(Morgan::One) => K::word_effect_morgan1,
+        Card::Morgan(Morgan::Two) => K::word_effect_morgan2,
+        Card::Morgan(Morgan::Three) => K::word_effect_morgan3,
+        Card::Morgan(Morgan::Four(_)) => K::word_effect_morgan4,
+        Card::Morgan(Morgan::Five) => K::word_effect_morgan5,
+        Card::Morgan(Morgan::Six) => K::word_effect_morgan6,
+        Card::Morgan(Morgan::Seven) => K::word_effect_morgan7,
+        Card::Morgan(Morgan::Eight) => K::word_effect_morgan8,
+        Card::Merlin(Merlin::One) => K::word_effect_merlin1,
+        Card::Merlin(Merlin::Two) => K::word_effect_merlin2,
+        Card::Merlin(Merlin::Three) => K::word_effect_merlin3,
+        Card::Merlin(Merlin::Four) => K::word_effect_merlin4,
+        Card::Merlin(Merlin::Five) => K::word_effect_merlin5,
+        Card::Merlin(Merlin::Six) => K::word_effect_merlin6,
+        Card::Mordred => K::word_effect_mordred,
+        Card::Vivien => K::word_effect_vivien,
+    })
 }
 
 pub fn quest_stack_name(q: QuestStack) -> String {
     match q {
-        QuestStack::Quest(q) => q.name().to_string(),
-        QuestStack::PictsAndSaxons => "Picts and Saxons".to_string(),
+        QuestStack::Quest(q) => quest_name(q).to_string(),
+        QuestStack::PictsAndSaxons => t(K::word_picts_and_saxons).to_string(),
     }
 }
 
 pub fn swords_text(colour: Colour, n: u8) -> String {
-    let c = match colour {
-        Colour::White => "white",
-        Colour::Black => "black",
+    let k = match colour {
+        Colour::White => K::swords_white_count,
+        Colour::Black => K::swords_black_count,
     };
-    if n == 1 {
-        format!("1 {c} sword")
-    } else {
-        format!("{n} {c} swords")
-    }
+    tn(k, n.into(), &[])
 }
 
 pub fn outcome_text(o: Outcome) -> &'static str {
     match o {
-        Outcome::Success => "Success",
-        Outcome::Baseless => "Baseless rumors",
-        Outcome::Defeat => "Defeat",
-        Outcome::Harmless => "Harmless",
+        Outcome::Success => t(K::word_outcome_success),
+        Outcome::Baseless => t(K::word_outcome_baseless),
+        Outcome::Defeat => t(K::word_outcome_defeat),
+        Outcome::Harmless => t(K::word_outcome_harmless),
     }
 }
 
 pub fn loyalty_text(l: Loyalty) -> &'static str {
     match l {
-        Loyalty::Loyal => "Loyal",
-        Loyalty::Traitor => "Traitor",
+        Loyalty::Loyal => t(K::word_loyal),
+        Loyalty::Traitor => t(K::word_traitor),
     }
 }
 
 /// When and how a Knight card is played, in our own words.
 pub fn knight_text(k: Knight) -> (&'static str, &'static str) {
     match k {
-        Knight::Arthur => (
-            "When another player goes on a quest",
-            "They must Listen to Rumors instead.",
-        ),
-        Knight::Tristan => (
-            "On your turn, before you act",
-            "Look through the Rumor deck without changing its order.",
-        ),
-        Knight::Gawain => (
-            "After a quest's totals, before swords are placed",
-            "Draw 3 Rumor cards and play one that is not a Morgan.",
-        ),
-        Knight::Galahad => (
-            "On your turn, instead of your action",
-            "Secretly look at another player's Loyalty card.",
-        ),
-        Knight::Percival => (
-            "When someone is accused, or Traitors are revealed at the end",
-            "Two swords instead of one.",
-        ),
+        Knight::Arthur => (t(K::word_arthur_when), t(K::word_arthur_what)),
+        Knight::Tristan => (t(K::word_tristan_when), t(K::word_tristan_what)),
+        Knight::Gawain => (t(K::word_gawain_when), t(K::word_gawain_what)),
+        Knight::Galahad => (t(K::word_galahad_when), t(K::word_galahad_what)),
+        Knight::Percival => (t(K::word_percival_when), t(K::word_percival_what)),
     }
 }
 
 /// The verdict line.
 pub fn verdict(winner: Side, reason: EndReason) -> &'static str {
     match (winner, reason) {
-        (Side::Loyal, _) => "The Loyal knights win!",
-        (Side::Evil, EndReason::Morgan7) => "Morgan #7: Evil wins at once!",
-        (Side::Evil, EndReason::Swords) => "The forces of Evil win!",
+        (Side::Loyal, _) => t(K::word_verdict_loyal),
+        (Side::Evil, EndReason::Morgan7) => t(K::word_verdict_morgan7),
+        (Side::Evil, EndReason::Swords) => t(K::word_verdict_evil),
     }
 }
 
@@ -127,21 +124,30 @@ pub fn verdict(winner: Side, reason: EndReason) -> &'static str {
 pub fn resolution_line(r: &Resolution) -> String {
     let mut parts = Vec::new();
     for s in &r.stacks {
-        let total = s
-            .total
-            .map_or("no card".to_string(), |t| format!("total {t}"));
+        let total = s.total.map_or(t(K::word_no_card).to_string(), |total| {
+            tf(K::word_total, &[("total", &total)])
+        });
         let result = match s.swords {
-            Some((c, n)) => format!("{}, {}", outcome_text(s.outcome), swords_text(c, n)),
+            Some((c, n)) => tf(
+                K::word_outcome_and_swords,
+                &[
+                    ("outcome", &outcome_text(s.outcome)),
+                    ("swords", &swords_text(c, n)),
+                ],
+            ),
             None => outcome_text(s.outcome).to_string(),
         };
-        parts.push(format!(
-            "{}{}: {total} — {result}",
-            quest_stack_name(s.quest),
-            if s.main { " (chosen)" } else { "" }
-        ));
+        let quest = quest_stack_name(s.quest);
+        let args: [(&str, &dyn std::fmt::Display); 3] =
+            [("quest", &quest), ("total", &total), ("result", &result)];
+        parts.push(if s.main {
+            tf(K::word_stack_line_chosen, &args)
+        } else {
+            tf(K::word_stack_line, &args)
+        });
     }
     if r.evil_wins_now {
-        parts.push("Morgan #7: 14 or more, Evil wins at once".into());
+        parts.push(t(K::word_morgan7_line).into());
     }
     parts.join("; ")
 }
@@ -149,103 +155,92 @@ pub fn resolution_line(r: &Resolution) -> String {
 /// A public event as a log line (`None` for events that are not worth a line, and private ones).
 pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
     Some(match e {
-        Event::TurnBegins { seat, turn } => format!("Turn {turn}: {}", name(*seat)),
-        Event::CountAloud { seat, number } => format!("{} counts aloud: “{number}”", name(*seat)),
+        Event::TurnBegins { seat, turn } => tf(K::log_turn, &[("n", turn), ("name", &name(*seat))]),
+        Event::CountAloud { seat, number } => tf(
+            K::event_count_aloud,
+            &[("name", &name(*seat)), ("number", number)],
+        ),
         // Which card: only the top of the pile shows it. Remembering the pile is the players' part
         // of the game, so the log never lists the cards placed under it.
         Event::CardPlaced { seat, top } => match top {
-            TopCard::FaceUp { .. } => format!("{} placed a card on the Threats pile", name(*seat)),
+            TopCard::FaceUp { .. } => tf(K::event_card_placed, &[("name", &name(*seat))]),
             TopCard::FaceDown { .. } => {
-                format!("{} placed a card face down and announced it", name(*seat))
+                tf(K::event_card_placed_face_down, &[("name", &name(*seat))])
             }
         },
-        Event::DeckReshuffled { cards } => {
-            format!("The discard pile ({cards} cards) was shuffled into a new Rumor deck")
-        }
-        Event::SilenceBegins => "Morgan! Silence falls — no talking".into(),
-        Event::SilenceEnds => "Silence ends — you may speak again".into(),
-        Event::Morgan1Begins => "Morgan #1: listeners now draw in secret and announce".into(),
-        Event::Morgan2Begins => "Morgan #2: listeners now count aloud".into(),
-        Event::MorganEffectsEnd => "Merlin ends Morgan's spells".into(),
-        Event::Merlin4TokenPlaced { seat } => {
-            format!("{} placed a Merlin #4 token face down", name(*seat))
-        }
+        Event::DeckReshuffled { cards } => tn(K::event_deck_reshuffled, (*cards).into(), &[]),
+        Event::SilenceBegins => t(K::event_silence_begins).into(),
+        Event::SilenceEnds => t(K::event_silence_ends).into(),
+        Event::Morgan1Begins => t(K::event_morgan1_begins).into(),
+        Event::Morgan2Begins => t(K::event_morgan2_begins).into(),
+        Event::MorganEffectsEnd => t(K::event_morgan_effects_end).into(),
+        Event::Merlin4TokenPlaced { seat } => tf(K::event_merlin4_token, &[("name", &name(*seat))]),
         Event::VivienExchange { drawer, recipient } => match recipient {
-            Some(r) => format!(
-                "Vivien: {} takes a set-aside Loyalty card and gives the other to {}",
-                name(*drawer),
-                name(*r)
+            Some(r) => tf(
+                K::event_vivien_exchange,
+                &[("name", &name(*drawer)), ("other", &name(*r))],
             ),
-            None => format!("Vivien: {} makes no exchange with others", name(*drawer)),
+            None => tf(K::event_vivien_no_exchange, &[("name", &name(*drawer))]),
         },
-        Event::LoyaltyKept { seat } => format!("{} kept one Loyalty card", name(*seat)),
+        Event::LoyaltyKept { seat } => tf(K::event_loyalty_kept, &[("name", &name(*seat))]),
         Event::WentOnQuest {
             seat,
             quest,
             merlin6_bonus,
         } => {
-            let bonus = if *merlin6_bonus > 0 {
-                format!(" (Merlin #6: +{merlin6_bonus})")
+            let args: [(&str, &dyn std::fmt::Display); 3] = [
+                ("name", &name(*seat)),
+                ("quest", &quest_name(*quest)),
+                ("bonus", merlin6_bonus),
+            ];
+            if *merlin6_bonus > 0 {
+                tf(K::event_went_on_quest_merlin6, &args)
             } else {
-                String::new()
-            };
-            format!("{} goes on the {} quest{bonus}", name(*seat), quest.name())
-        }
-        Event::ArthurPlayed { by, quester } => format!(
-            "{} played Arthur: {} must Listen to Rumors instead",
-            name(*by),
-            name(*quester)
-        ),
-        Event::GawainPlayed { by, card } => match card {
-            Some(c) => format!(
-                "{} played Gawain: {} comes into play",
-                name(*by),
-                card_name(*c)
-            ),
-            None => format!("{} played Gawain: three Morgans, none played", name(*by)),
-        },
-        Event::QuestResolved { resolution } => resolution_line(resolution),
-        Event::SwordsPlaced { colour, count } => format!("+{}", swords_text(*colour, *count)),
-        Event::SwordsRanOut { colour, count } => format!(
-            "No swords left: {} could not be placed",
-            swords_text(*colour, *count)
-        ),
-        Event::KnightDrawn { seat } => format!("{} drew a Knight card", name(*seat)),
-        Event::MorganShuffledIn => "An unused Morgan was shuffled into the Rumor deck".into(),
-        Event::TristanPlayed { seat } => {
-            format!(
-                "{} played Tristan and looked through the Rumor deck",
-                name(*seat)
-            )
-        }
-        Event::GalahadPlayed { seat, target } => format!(
-            "{} played Galahad and looked at {}'s Loyalty card",
-            name(*seat),
-            name(*target)
-        ),
-        Event::Accused { accuser, target } => {
-            format!("{} accuses {}!", name(*accuser), name(*target))
-        }
-        Event::PercivalPlayed { by } => {
-            format!("{} played Percival: two swords instead of one", name(*by))
-        }
-        Event::LoyaltyRevealed { seat, loyalty } => match loyalty {
-            Loyalty::Loyal => format!("{} is Loyal", name(*seat)),
-            Loyalty::Traitor => format!("{} is a Traitor", name(*seat)),
-        },
-        Event::SwordsFlipped { count } => {
-            if *count == 1 {
-                "1 white sword turned black".into()
-            } else {
-                format!("{count} white swords turned black")
+                tf(K::event_went_on_quest, &args)
             }
         }
-        Event::PlayGoesOn => "Neither side holds 7 swords of its colour: play goes on".into(),
-        Event::TraitorSpreadsRumors { seat } => format!(
-            "{} (revealed Traitor) spreads rumors: draws 2, places 1",
-            name(*seat)
+        Event::ArthurPlayed { by, quester } => tf(
+            K::event_arthur,
+            &[("name", &name(*by)), ("quester", &name(*quester))],
         ),
-        Event::Passed { seat } => format!("{} could do nothing and passed", name(*seat)),
+        Event::GawainPlayed { by, card } => match card {
+            Some(c) => tf(
+                K::event_gawain,
+                &[("name", &name(*by)), ("card", &card_name(*c))],
+            ),
+            None => tf(K::event_gawain_none, &[("name", &name(*by))]),
+        },
+        Event::QuestResolved { resolution } => resolution_line(resolution),
+        Event::SwordsPlaced { colour, count } => tf(
+            K::event_swords_placed,
+            &[("swords", &swords_text(*colour, *count))],
+        ),
+        Event::SwordsRanOut { colour, count } => tf(
+            K::event_swords_ran_out,
+            &[("swords", &swords_text(*colour, *count))],
+        ),
+        Event::KnightDrawn { seat } => tf(K::event_knight_drawn, &[("name", &name(*seat))]),
+        Event::MorganShuffledIn => t(K::event_morgan_shuffled_in).into(),
+        Event::TristanPlayed { seat } => tf(K::event_tristan, &[("name", &name(*seat))]),
+        Event::GalahadPlayed { seat, target } => tf(
+            K::event_galahad,
+            &[("name", &name(*seat)), ("target", &name(*target))],
+        ),
+        Event::Accused { accuser, target } => tf(
+            K::event_accused,
+            &[("name", &name(*accuser)), ("target", &name(*target))],
+        ),
+        Event::PercivalPlayed { by } => tf(K::event_percival, &[("name", &name(*by))]),
+        Event::LoyaltyRevealed { seat, loyalty } => match loyalty {
+            Loyalty::Loyal => tf(K::event_is_loyal, &[("name", &name(*seat))]),
+            Loyalty::Traitor => tf(K::event_is_traitor, &[("name", &name(*seat))]),
+        },
+        Event::SwordsFlipped { count } => tn(K::event_swords_flipped, (*count).into(), &[]),
+        Event::PlayGoesOn => t(K::event_play_goes_on).into(),
+        Event::TraitorSpreadsRumors { seat } => {
+            tf(K::event_traitor_spreads, &[("name", &name(*seat))])
+        }
+        Event::Passed { seat } => tf(K::event_passed, &[("name", &name(*seat))]),
         Event::GameOver { winner, reason } => verdict(*winner, *reason).to_string(),
         Event::Private { .. } => return None,
     })
@@ -269,62 +264,73 @@ pub const COMPUTER_NAMES: [&str; 7] = [
 
 pub fn level_name(l: Level) -> &'static str {
     match l {
-        Level::Beginner => "Beginner",
-        Level::Solid => "Solid",
-        Level::Expert => "Expert",
+        Level::Beginner => t(K::bot_level_beginner),
+        Level::Solid => t(K::bot_level_solid),
+        Level::Expert => t(K::bot_level_expert),
     }
 }
 
 /// What a level plays like, for the new-game screen.
 pub fn level_hint(l: Level) -> &'static str {
     match l {
-        Level::Beginner => "forgets cards and goes on quests on a hunch",
-        Level::Solid => "counts well, forgets now and then",
-        Level::Expert => "remembers every card and catches lies",
+        Level::Beginner => t(K::bot_hint_beginner),
+        Level::Solid => t(K::bot_hint_solid),
+        Level::Expert => t(K::bot_hint_expert),
     }
 }
 
 /// The choice of a seat on the new-game screen.
 pub fn sitter_choice(level: Option<Level>) -> String {
     match level {
-        None => "Person".into(),
-        Some(l) => format!("Computer — {}", level_name(l)),
+        None => t(K::bot_person).into(),
+        Some(l) => tf(K::bot_computer_level, &[("level", &level_name(l))]),
     }
 }
 
 /// The badge next to a computer knight's name.
 pub fn computer_badge(l: Level) -> String {
-    format!("computer · {}", level_name(l))
+    tf(K::bot_badge, &[("level", &level_name(l))])
 }
 
-pub const COMPUTER_WORD: &str = "computer";
+pub fn computer_word() -> &'static str {
+    t(K::bot_computer)
+}
 
 pub fn thinking_text(name: &str) -> String {
-    format!("{name} is thinking…")
+    tf(K::bot_thinking, &[("name", &name)])
 }
 
-pub const SKIP_TEXT: &str = "Skip";
-pub const FASTER_TEXT: &str = "Faster: computers play at once";
-pub const NORMAL_PACE_TEXT: &str = "Normal pace";
-pub const WITH_COMPUTERS_TEXT: &str = "Play with 3 computer knights";
-pub const COMPUTER_LINES_TITLE: &str = "Computer knights";
+pub fn skip_text() -> &'static str {
+    t(K::bot_skip)
+}
+pub fn faster_text() -> &'static str {
+    t(K::bot_faster)
+}
+pub fn normal_pace_text() -> &'static str {
+    t(K::bot_normal_pace)
+}
+pub fn with_computers_text() -> &'static str {
+    t(K::bot_with_computers)
+}
+pub fn computer_lines_title() -> &'static str {
+    t(K::bot_lines_title)
+}
 
 /// The new-game hint about the table.
 pub fn table_hint(players: usize, computers: usize) -> String {
     let base = match players {
-        1 => "Solo: no Loyalty cards, no Traitor, no accusations.".to_string(),
-        7 => "7 players: all 9 Loyalty cards — up to 2 Traitors.".to_string(),
-        n => format!("{n} players: there may be one Traitor among you."),
+        1 => t(K::bot_table_solo).to_string(),
+        7 => t(K::bot_table_seven).to_string(),
+        n => tf(K::bot_table_players, &[("n", &n)]),
     };
-    match computers {
-        0 => base,
-        1 => format!(
-            "{base} One of you is a computer knight: it plays from its own seat and sees only what that seat may see."
-        ),
-        n => format!(
-            "{base} {n} of you are computer knights: each plays from its own seat and sees only what that seat may see."
-        ),
+    if computers == 0 {
+        return base;
     }
+    tn(
+        K::bot_table_computers,
+        computers as i64,
+        &[("table", &base)],
+    )
 }
 
 /// A computer knight's move in one line: what it did and why, from the bot's [`Choice`]. `None`
@@ -333,32 +339,31 @@ pub fn table_hint(players: usize, computers: usize) -> String {
 /// gone on against the count reads the same whoever goes on it (no Traitor's tell).
 pub fn why_line(choice: &Choice, name: &dyn Fn(Seat) -> String) -> Option<String> {
     let quest_line = |quest: camelot::Quest, total: Option<u16>| match total {
-        Some(t) if (11..=13).contains(&t) => {
-            format!("Went on the {} quest: I counted {t}", quest.name())
-        }
-        _ => format!("Went on the {} quest: better now than later", quest.name()),
+        Some(total) if (11..=13).contains(&total) => tf(
+            K::bot_why_counted,
+            &[("quest", &quest_name(quest)), ("total", &total)],
+        ),
+        _ => tf(K::bot_why_gamble, &[("quest", &quest_name(quest))]),
     };
     Some(match (&choice.why, choice.action) {
         (_, Action::PassWindow) => return None,
-        (Why::Listened, _) => "Listened to Rumors".into(),
+        (Why::Listened, _) => t(K::bot_did_listen).into(),
         (Why::Counted { quest, total }, _) => quest_line(*quest, Some(*total)),
         (Why::Gamble { quest }, _) => quest_line(*quest, None),
-        (Why::Suspects { seat }, _) => {
-            format!("Accused {}: the quests don't add up", name(*seat))
-        }
-        (Why::KnowsTraitor { seat }, _) => format!("Accused {}: I am sure", name(*seat)),
+        (Why::Suspects { seat }, _) => tf(K::bot_why_suspects, &[("name", &name(*seat))]),
+        (Why::KnowsTraitor { seat }, _) => tf(K::bot_why_sure, &[("name", &name(*seat))]),
         (Why::PlayedKnight { knight }, a) => match (knight, a) {
             (_, Action::PlayGalahad { target }) => {
-                format!("Played Galahad: looked at {}'s Loyalty card", name(target))
+                tf(K::bot_did_galahad, &[("name", &name(target))])
             }
-            (Knight::Tristan, _) => "Played Tristan: looked through the Rumor deck".into(),
-            (Knight::Arthur, _) => "Played Arthur: no quest now, listen instead".into(),
-            (Knight::Gawain, _) => "Played Gawain: three more cards for this quest".into(),
-            (Knight::Percival, _) => "Played Percival: two swords instead of one".into(),
-            (Knight::Galahad, _) => "Played Galahad".into(),
+            (Knight::Tristan, _) => t(K::bot_did_tristan).into(),
+            (Knight::Arthur, _) => t(K::bot_why_arthur).into(),
+            (Knight::Gawain, _) => t(K::bot_why_gawain).into(),
+            (Knight::Percival, _) => t(K::bot_why_percival).into(),
+            (Knight::Galahad, _) => t(K::bot_did_galahad_plain).into(),
         },
-        (Why::SpreadRumors, Action::PlaceRumor { .. }) => "Placed one of the two cards".into(),
-        (Why::SpreadRumors, _) => "Spread rumors: drew two cards to place one".into(),
+        (Why::SpreadRumors, Action::PlaceRumor { .. }) => t(K::bot_did_place).into(),
+        (Why::SpreadRumors, _) => t(K::bot_did_spread).into(),
         (Why::Announced { .. } | Why::Chose | Why::Passed | Why::NothingElse, a) => {
             action_line(a, name)
         }
@@ -368,33 +373,31 @@ pub fn why_line(choice: &Choice, name: &dyn Fn(Seat) -> String) -> Option<String
 /// What a computer did, from its action alone (never naming a secret).
 fn action_line(a: Action, name: &dyn Fn(Seat) -> String) -> String {
     match a {
-        Action::ListenToRumors => "Listened to Rumors".into(),
-        Action::GoOnQuest { quest } => format!("Went on the {} quest", quest.name()),
-        Action::Accuse { target } => format!("Accused {}", name(target)),
-        Action::SpreadRumors => "Spread rumors: drew two cards to place one".into(),
-        Action::PlaceRumor { .. } => "Placed one of the two cards".into(),
-        Action::Announce { card } => format!("Drew in secret and announced {}", card_name(card)),
-        Action::ChooseMerlin4Quest { .. } => "Chose Merlin #4's quest in secret".into(),
-        Action::GiveLoyalty { recipient } => format!(
-            "Vivien: took a set-aside Loyalty card and gave the other to {}",
-            name(recipient)
+        Action::ListenToRumors => t(K::bot_did_listen).into(),
+        Action::GoOnQuest { quest } => tf(K::bot_did_quest, &[("quest", &quest_name(quest))]),
+        Action::Accuse { target } => tf(K::bot_did_accuse, &[("name", &name(target))]),
+        Action::SpreadRumors => t(K::bot_did_spread).into(),
+        Action::PlaceRumor { .. } => t(K::bot_did_place).into(),
+        Action::Announce { card } => tf(K::bot_did_announce, &[("card", &card_name(card))]),
+        Action::ChooseMerlin4Quest { .. } => t(K::bot_did_merlin4).into(),
+        Action::GiveLoyalty { recipient } => {
+            tf(K::bot_did_vivien_give, &[("name", &name(recipient))])
+        }
+        Action::KeepLoyalty { .. } => t(K::bot_did_vivien_keep).into(),
+        Action::Merlin6Quest { quest, bonus } => tf(
+            K::bot_did_merlin6,
+            &[("quest", &quest_name(quest)), ("bonus", &bonus)],
         ),
-        Action::KeepLoyalty { .. } => "Vivien: kept one of the two Loyalty cards".into(),
-        Action::Merlin6Quest { quest, bonus } => {
-            format!("Merlin #6: went on the {} quest, +{bonus}", quest.name())
-        }
-        Action::DeclineMerlin6 => "Merlin #6: no quest now".into(),
-        Action::PlayTristan => "Played Tristan: looked through the Rumor deck".into(),
-        Action::PlayGalahad { target } => {
-            format!("Played Galahad: looked at {}'s Loyalty card", name(target))
-        }
-        Action::PlayArthur => "Played Arthur".into(),
-        Action::PlayGawain => "Played Gawain".into(),
-        Action::GawainPlay { index: Some(_) } => "Gawain: played one of the three cards".into(),
-        Action::GawainPlay { index: None } => "Gawain: three Morgans, none played".into(),
-        Action::PlayPercival => "Played Percival".into(),
-        Action::PassWindow => "Let it pass".into(),
-        Action::Pass => "Could do nothing and passed".into(),
+        Action::DeclineMerlin6 => t(K::bot_did_merlin6_decline).into(),
+        Action::PlayTristan => t(K::bot_did_tristan).into(),
+        Action::PlayGalahad { target } => tf(K::bot_did_galahad, &[("name", &name(target))]),
+        Action::PlayArthur => t(K::bot_did_arthur).into(),
+        Action::PlayGawain => t(K::bot_did_gawain).into(),
+        Action::GawainPlay { index: Some(_) } => t(K::bot_did_gawain_play).into(),
+        Action::GawainPlay { index: None } => t(K::bot_did_gawain_none).into(),
+        Action::PlayPercival => t(K::bot_did_percival).into(),
+        Action::PassWindow => t(K::bot_did_let_pass).into(),
+        Action::Pass => t(K::bot_did_pass).into(),
     }
 }
 
