@@ -296,7 +296,9 @@ impl Ctx {
         });
         match outcome {
             None => {}
-            Some(Err(e)) => self.message.set(Some(sentence(&e.to_string()))),
+            Some(Err(e)) => self
+                .message
+                .set(Some(words::rule_error_text(&e, &|s| self.name(s)))),
             Some(Ok(events)) => {
                 self.message.set(None);
                 if own_turn {
@@ -351,7 +353,9 @@ impl Ctx {
         });
         match outcome {
             None => {}
-            Some(Err(e)) => self.message.set(Some(sentence(&e.to_string()))),
+            Some(Err(e)) => self
+                .message
+                .set(Some(words::rule_error_text(&e, &|s| self.name(s)))),
             Some(Ok(m)) => {
                 self.save();
                 let names = self.names.get_untracked();

@@ -246,6 +246,33 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
     })
 }
 
+/// A refused action, in plain words (the engine's own reasons are for developers and stay out).
+pub fn rule_error_text(e: &camelot::RuleError, name: &dyn Fn(Seat) -> String) -> String {
+    use camelot::RuleError as E;
+    match e {
+        E::GameOver => t(K::error_game_over).into(),
+        E::NotYourDecision {
+            decider: Some(d), ..
+        } => tf(K::error_not_your_decision, &[("name", &name(*d))]),
+        E::NotYourDecision { decider: None, .. } | E::NotNow { .. } => t(K::error_not_now).into(),
+        E::QuestNotAllowed { quest } => tf(
+            K::error_quest_not_allowed,
+            &[("quest", &quest_name(*quest))],
+        ),
+        E::NoCardsLeft => t(K::error_no_cards_left).into(),
+        E::AccusationNotAllowed { .. } => t(K::error_no_accusation).into(),
+        E::BadTarget { target } => tf(K::error_bad_target, &[("name", &name(*target))]),
+        E::KnightNotHeld { knight } => tf(
+            K::error_knight_not_held,
+            &[("knight", &crate::game_ui::cards::knight_name(*knight))],
+        ),
+        E::AnnouncementNotAllowed { card } => {
+            tf(K::error_announcement, &[("card", &card_name(*card))])
+        }
+        E::BadChoice { .. } => t(K::error_bad_choice).into(),
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Computer knights (every string about them the player sees)
 // ---------------------------------------------------------------------------------------------------
