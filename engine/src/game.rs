@@ -373,6 +373,34 @@ pub struct Game {
     revealed: Vec<ThreatCard>,
 }
 
+/// Why a seat may not accuse now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccusationRefusal {
+    /// Solo play has no Loyalty cards.
+    Solo,
+    /// A revealed Traitor only spreads rumors.
+    RevealedTraitor,
+    /// Each player accuses once per game.
+    AlreadyAccused,
+    /// Fewer than 4 swords on the table.
+    TooFewSwords,
+    /// Every other player is already revealed.
+    NoOneLeft,
+}
+
+impl AccusationRefusal {
+    /// The reason in English.
+    pub fn text(self) -> &'static str {
+        match self {
+            AccusationRefusal::Solo => "there are no accusations in solo play",
+            AccusationRefusal::RevealedTraitor => "a revealed Traitor can only spread rumors",
+            AccusationRefusal::AlreadyAccused => "each player accuses only once per game",
+            AccusationRefusal::TooFewSwords => "an accusation needs at least 4 swords on the table",
+            AccusationRefusal::NoOneLeft => "every other player is already revealed",
+        }
+    }
+}
+
 impl Game {
     /// A new game dealt from the setup's seed: Loyalty cards, 6 random Morgans of 9, the shuffled deck.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
@@ -897,24 +925,29 @@ impl Game {
 
     /// Why this seat may not accuse anyone now (`None`: it may, if an unrevealed target exists).
     pub fn accusation_refused(&self, seat: Seat) -> Option<&'static str> {
+        self.accusation_refusal(seat).map(AccusationRefusal::text)
+    }
+
+    /// Why this seat may not accuse anyone now, as a value (the app words it in each language).
+    pub fn accusation_refusal(&self, seat: Seat) -> Option<AccusationRefusal> {
         if self.setup.solo() {
-            return Some("there are no accusations in solo play");
+            return Some(AccusationRefusal::Solo);
         }
         let s = &self.seats[seat.index()];
         if self.is_revealed_traitor(seat) {
-            return Some("a revealed Traitor can only spread rumors");
+            return Some(AccusationRefusal::RevealedTraitor);
         }
         if s.has_accused {
-            return Some("each player accuses only once per game");
+            return Some(AccusationRefusal::AlreadyAccused);
         }
         if self.swords.total() < 4 {
-            return Some("an accusation needs at least 4 swords on the table");
+            return Some(AccusationRefusal::TooFewSwords);
         }
         if !self
             .seats_from(seat, false)
             .any(|t| !self.seats[t.index()].revealed)
         {
-            return Some("every other player is already revealed");
+            return Some(AccusationRefusal::NoOneLeft);
         }
         None
     }

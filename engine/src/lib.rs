@@ -22,8 +22,8 @@ pub use action::{
 };
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
-    Deal, Decision, FORMAT_VERSION, Game, LoadError, Options, PileCard, Played, ReplayError, Setup,
-    SetupError, Silence, Swords,
+    AccusationRefusal, Deal, Decision, FORMAT_VERSION, Game, LoadError, Options, PileCard, Played,
+    ReplayError, Setup, SetupError, Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
 pub use view::{Prompt, PublicSeat, SeatView, TableView};

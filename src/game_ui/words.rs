@@ -246,6 +246,18 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
     })
 }
 
+/// Why Accuse is not offered now.
+pub fn accusation_refusal_text(r: camelot::AccusationRefusal) -> &'static str {
+    use camelot::AccusationRefusal as R;
+    t(match r {
+        R::Solo => K::error_accuse_solo,
+        R::RevealedTraitor => K::error_accuse_revealed_traitor,
+        R::AlreadyAccused => K::error_accuse_once,
+        R::TooFewSwords => K::error_accuse_swords,
+        R::NoOneLeft => K::error_accuse_no_one,
+    })
+}
+
 /// A refused action, in plain words (the engine's own reasons are for developers and stay out).
 pub fn rule_error_text(e: &camelot::RuleError, name: &dyn Fn(Seat) -> String) -> String {
     use camelot::RuleError as E;

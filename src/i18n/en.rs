@@ -485,4 +485,9 @@ texts! {
     error_knight_not_held: "You hold no {knight} card.",
     error_announcement: "A loyal knight must announce the card drawn, not {card}.",
     error_bad_choice: "That choice is not possible.",
+    error_accuse_solo: "There are no accusations in solo play.",
+    error_accuse_revealed_traitor: "A revealed Traitor can only spread rumors.",
+    error_accuse_once: "Each player accuses only once per game.",
+    error_accuse_swords: "An accusation needs at least 4 swords on the table.",
+    error_accuse_no_one: "Every other player is already revealed.",
 }
