@@ -2,8 +2,9 @@
 //! Solid, Expert), who starts, the options. Two taps start a game with the defaults (four players
 //! called "Player 1" … "Player 4"); "Play with 3 computer knights" seats you with three of them.
 
-use super::words::{COMPUTER_NAMES, WITH_COMPUTERS_TEXT, level_hint, sitter_choice, table_hint};
+use super::words::{COMPUTER_NAMES, level_hint, sitter_choice, table_hint, with_computers_text};
 use super::{Ctx, now_ms, persist, random_u64, test_seed, use_ctx};
+use crate::i18n::{K, t, tf, tn};
 use crate::session::{Session, Sitter, validate_names, validate_sitters};
 use camelot::bot::Level;
 use camelot::{Options, Seat, Setup};
@@ -29,6 +30,11 @@ fn sitter_from_value(v: &str) -> Sitter {
         .map_or(Sitter::Person, |level| Sitter::Computer { level })
 }
 
+/// The default name of a person's seat: "Player N" in the interface's language.
+fn player_name(k: usize) -> String {
+    tf(K::new_player_name, &[("n", &k)])
+}
+
 /// A default name not yet taken: "Player N" for a person, a knight's name for a computer.
 fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
     let free = |c: &String| !taken.iter().any(|t| t.to_lowercase() == c.to_lowercase());
@@ -37,12 +43,9 @@ fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
             .iter()
             .map(|n| n.to_string())
             .find(free)
-            .unwrap_or_else(|| format!("Sir Bot {from}"))
+            .unwrap_or_else(|| tf(K::new_computer_fallback_name, &[("n", &from)]))
     } else {
-        (from..)
-            .map(|k| format!("Player {k}"))
-            .find(free)
-            .unwrap_or_default()
+        (from..).map(player_name).find(free).unwrap_or_default()
     }
 }
 
@@ -51,10 +54,9 @@ fn is_default_name(name: &str) -> bool {
     let name = name.trim();
     name.is_empty()
         || COMPUTER_NAMES.contains(&name)
-        || name
-            .strip_prefix("Player ")
-            .or_else(|| name.strip_prefix("Sir Bot "))
-            .is_some_and(|n| n.parse::<u32>().is_ok())
+        || (1..=99).any(|k| {
+            name == player_name(k) || name == tf(K::new_computer_fallback_name, &[("n", &k)])
+        })
 }
 
 /// Create, save and open a new game with the same seats as the game open now when the names are
@@ -117,7 +119,7 @@ pub fn NewGame() -> impl IntoView {
         (0..4)
             .map(|i| Row {
                 id: i,
-                name: RwSignal::new(format!("Player {}", i + 1)),
+                name: RwSignal::new(player_name(i as usize + 1)),
                 sitter: RwSignal::new(Sitter::Person),
             })
             .collect::<Vec<_>>(),
@@ -170,7 +172,7 @@ pub fn NewGame() -> impl IntoView {
         let you = first_row
             .map(|r| r.name.get_untracked())
             .filter(|n| !COMPUTER_NAMES.contains(&n.trim()))
-            .unwrap_or_else(|| "Player 1".into());
+            .unwrap_or_else(|| player_name(1));
         let mut taken = vec![you.clone()];
         let mut new_rows = vec![Row {
             id: next_id.get_value(),
@@ -228,8 +230,8 @@ pub fn NewGame() -> impl IntoView {
 
     view! {
         <section class="new-game">
-            <h2>"New game"</h2>
-            <h3>"Players, in seat order (clockwise)"</h3>
+            <h2>{t(K::home_new_game)}</h2>
+            <h3>{t(K::new_players)}</h3>
             <ol class="players">
                 <For each=move || rows.get() key=|r| r.id let:row>
                     {
@@ -246,7 +248,7 @@ pub fn NewGame() -> impl IntoView {
                         let kind = view! {
                             <label class="sitter">
                                 <select data-testid=move || format!("player-kind-{}", idx())
-                                    aria-label=move || format!("Who plays seat {}", idx() + 1)
+                                    aria-label=move || tf(K::new_who_plays_seat, &[("n", &(idx() + 1))])
                                     on:change=move |ev| set_sitter(row, sitter_from_value(&event_target_value(&ev)))>
                                     {[None, Some(Level::Beginner), Some(Level::Solid), Some(Level::Expert)]
                                         .into_iter()
@@ -268,20 +270,20 @@ pub fn NewGame() -> impl IntoView {
                         view! {
                             <li class="player-row" class:computer=move || row.sitter.get().is_computer()>
                                 <input type="text" class="name" autocomplete="off" spellcheck="false"
-                                    aria-label=move || format!("Name of player {}", idx() + 1)
+                                    aria-label=move || tf(K::new_name_of_player, &[("n", &(idx() + 1))])
                                     data-testid=move || format!("player-name-{}", idx())
                                     prop:value=move || row.name.get()
                                     on:input=move |ev| row.name.set(event_target_value(&ev))
                                     on:change=move |ev| row.name.set(event_target_value(&ev)) />
-                                <button class="icon-button" aria-label="Move up"
+                                <button class="icon-button" aria-label=t(K::new_move_up)
                                     data-testid=move || format!("player-up-{}", idx())
                                     disabled=move || idx() == 0
                                     on:click=move |_| move_by(-1)>"↑"</button>
-                                <button class="icon-button" aria-label="Move down"
+                                <button class="icon-button" aria-label=t(K::new_move_down)
                                     data-testid=move || format!("player-down-{}", idx())
                                     disabled=move || idx() + 1 == count()
                                     on:click=move |_| move_by(1)>"↓"</button>
-                                <button class="icon-button danger" aria-label="Remove"
+                                <button class="icon-button danger" aria-label=t(K::new_remove)
                                     data-testid=move || format!("player-remove-{}", idx())
                                     disabled=move || count() == 1
                                     on:click=move |_| {
@@ -298,21 +300,21 @@ pub fn NewGame() -> impl IntoView {
             </ol>
             <div class="player-buttons">
                 <button data-testid="add-player" on:click=add disabled={move || count() >= 7}>
-                    "Add a player"
+                    {t(K::new_add_player)}
                 </button>
-                <button data-testid="with-computers" on:click=with_computers>{WITH_COMPUTERS_TEXT}</button>
+                <button data-testid="with-computers" on:click=with_computers>{with_computers_text()}</button>
             </div>
             <p class="hint" data-testid="table-hint">{move || table_hint(count(), computers())}</p>
 
             <label class="field">
-                <span>"Who starts"</span>
+                <span>{t(K::new_who_starts)}</span>
                 <select data-testid="first-player"
                     on:change=move |ev| {
                         let v = event_target_value(&ev);
                         first.set(v.parse::<u32>().ok());
                     }>
                     <option value="random" selected=move || first.get().is_none()>
-                        "Random (the book says the youngest)"
+                        {t(K::new_random_first)}
                     </option>
                     {move || rows.get().into_iter().map(|r| view! {
                         <option value=r.id.to_string() selected=move || first.get() == Some(r.id)>
@@ -323,31 +325,33 @@ pub fn NewGame() -> impl IntoView {
             </label>
 
             <fieldset class="options">
-                <legend>"Options"</legend>
+                <legend>{t(K::new_options)}</legend>
                 <label class="check">
                     <input type="checkbox" data-testid="opt-knights"
                         prop:checked=move || knights.get()
                         on:change=move |ev| knights.set(event_target_checked(&ev)) />
-                    <span>"Knights to the Rescue "<small>"(expert variant)"</small></span>
+                    <span>{t(K::new_opt_knights)}" "<small>{t(K::new_opt_knights_note)}</small></span>
                 </label>
                 <label class="check">
                     <input type="checkbox" data-testid="opt-morgan8"
                         prop:checked=move || morgan8.get()
                         on:change=move |ev| morgan8.set(event_target_checked(&ev)) />
-                    <span>"Promo card Morgan #8"</span>
+                    <span>{t(K::new_opt_morgan8)}</span>
                 </label>
                 <label class="check">
                     <input type="checkbox" data-testid="opt-merlin6"
                         prop:checked=move || merlin6.get()
                         on:change=move |ev| merlin6.set(event_target_checked(&ev)) />
-                    <span>"Promo card Merlin #6"</span>
+                    <span>{t(K::new_opt_merlin6)}</span>
                 </label>
                 <label class="field">
-                    <span>"Per-turn countdown during Morgan's silence"</span>
+                    <span>{t(K::new_opt_countdown)}</span>
                     <select data-testid="opt-countdown"
                         on:change=move |ev| countdown.set(event_target_value(&ev).parse::<u32>().ok())>
                         {[None, Some(30u32), Some(60), Some(90), Some(120)].into_iter().map(|v| {
-                            let label = v.map_or("Off".to_string(), |s| format!("{s} seconds"));
+                            let label = v.map_or(t(K::settings_off).to_string(), |s| {
+                                tn(K::new_seconds, i64::from(s), &[])
+                            });
                             view! {
                                 <option value=v.map_or("off".to_string(), |s| s.to_string())
                                     selected=move || countdown.get() == v>{label}</option>
@@ -360,7 +364,7 @@ pub fn NewGame() -> impl IntoView {
             {move || error.get().map(|e| view! {
                 <p class="message" role="alert" data-testid="new-game-error">{e}</p>
             })}
-            <button class="primary big" data-testid="start-game" on:click=start>"Start the game"</button>
+            <button class="primary big" data-testid="start-game" on:click=start>{t(K::new_start)}</button>
         </section>
     }
 }

@@ -8,11 +8,13 @@ use super::end::End;
 use super::resolution::ResolutionView;
 use super::swords::SwordTally;
 use super::words::{
-    COMPUTER_LINES_TITLE, COMPUTER_WORD, FASTER_TEXT, NORMAL_PACE_TEXT, SKIP_TEXT, card_name,
-    computer_badge, event_line, loyalty_text, thinking_text,
+    accusation_refusal_text, card_name, computer_badge, computer_lines_title, computer_word,
+    event_line, faster_text, loyalty_text, normal_pace_text, quest_name, rule_error_text,
+    skip_text, thinking_text,
 };
 use super::{AccusationResult, Reveal, clock, persist, reduced_motion, use_ctx};
 use crate::app::Screen;
+use crate::i18n::{K, t, tf, tn};
 use camelot::{Action, Decision, Loyalty, Quest, Seat, TopCard};
 use leptos::prelude::*;
 
@@ -75,8 +77,8 @@ pub fn Table() -> impl IntoView {
             {move || match page.get() {
                 Page::NoGame => view! {
                     <section>
-                        <p>"No game is being played."</p>
-                        <button on:click=move |_| ctx.go(Screen::NewGame)>"New game"</button>
+                        <p>{t(K::log_no_game)}</p>
+                        <button on:click=move |_| ctx.go(Screen::NewGame)>{t(K::home_new_game)}</button>
                     </section>
                 }.into_any(),
                 Page::Reveal => view! { <ResolutionView /> }.into_any(),
@@ -138,8 +140,8 @@ fn Board() -> impl IntoView {
                 .collect();
             let quest_reason = if quests.is_empty() {
                 Some(match v.top {
-                    None => "The Threats pile is empty: there is no quest to go on yet.".into(),
-                    Some(_) => "The top card of the Threats pile shows no quest symbol.".into(),
+                    None => t(K::table_no_quest_empty_pile).into(),
+                    Some(_) => t(K::table_no_quest_symbol).into(),
                 })
             } else {
                 None
@@ -149,7 +151,7 @@ fn Board() -> impl IntoView {
                 revealed_traitor: me.revealed == Some(Loyalty::Traitor),
                 listen: g
                     .check(seat, Action::ListenToRumors)
-                    .map_err(|e| super::sentence(&e.to_string())),
+                    .map_err(|e| rule_error_text(&e, &|s| ctx.name(s))),
                 spread: legal.contains(&Action::SpreadRumors),
                 quests,
                 quest_reason,
@@ -160,7 +162,9 @@ fn Board() -> impl IntoView {
                         _ => None,
                     })
                     .collect(),
-                accuse_reason: g.accusation_refused(seat).map(super::sentence),
+                accuse_reason: g
+                    .accusation_refusal(seat)
+                    .map(|r| accusation_refusal_text(r).to_string()),
                 pass: legal.contains(&Action::Pass),
                 knight_cards: me.knight_cards,
             })
@@ -180,17 +184,18 @@ fn Board() -> impl IntoView {
             (now <= t + 1).then_some(())
         }.map(|()| view! {
             <div class="speak-again" role="status" data-testid="speak-again">
-                <strong>"You may speak again"</strong>
-                <button class="small" on:click=move |_| ctx.speak_again.set(None)>"OK"</button>
+                <strong>{t(K::table_speak_again)}</strong>
+                <button class="small" on:click=move |_| ctx.speak_again.set(None)>{t(K::ok)}</button>
             </div>
         })}
         <div class="turn-line">
-            <span class="turn-no">{move || view.with(|v| v.as_ref().map(|v| format!("Turn {}", v.turn)))}</span>
+            <span class="turn-no">{move || view.with(|v| v.as_ref().map(|v| tf(K::table_turn, &[("n", &v.turn)])))}</span>
             <span class="whose">
+                {around(t(K::table_to_play), "name").0}
                 <strong data-testid="current-player">
                     {move || view.with(|v| v.as_ref().map(|v| v.current)).map(|s| ctx.name(s))}
                 </strong>
-                " to play"
+                {around(t(K::table_to_play), "name").1}
             </span>
         </div>
         <div class="board">
@@ -200,14 +205,14 @@ fn Board() -> impl IntoView {
         <SwordTally swords=Signal::derive(move || view.with(|v| v.as_ref().map(|v| v.swords).unwrap_or_default())) />
         {move || ctx.count_aloud.get().map(|(seat, n)| view! {
             <div class="count-aloud" data-testid="count-aloud">
-                <span>{ctx.name(seat)}" says aloud"</span>
+                <span>{tf(K::curtain_says_aloud, &[("name", &ctx.name(seat))])}</span>
                 <strong>{n}</strong>
             </div>
         })}
         {move || ctx.message.get().map(|m| view! {
             <p class="message" role="alert" data-testid="message">
                 {m}
-                <button class="small" on:click=move |_| ctx.message.set(None)>"OK"</button>
+                <button class="small" on:click=move |_| ctx.message.set(None)>{t(K::ok)}</button>
             </p>
         })}
         <ComputerLines />
@@ -218,7 +223,7 @@ fn Board() -> impl IntoView {
                     Some((seat, _)) if ctx.is_computer(seat) => view! { <ComputerTurn seat /> }.into_any(),
                     Some((seat, Decision::VivienRecipient)) => view! { <VivienChoice seat /> }.into_any(),
                     _ => match turn.get() {
-                        Some(t) => view! { <TurnActions t mode /> }.into_any(),
+                        Some(info) => view! { <TurnActions info mode /> }.into_any(),
                         None => ().into_any(),
                     },
                 }
@@ -230,19 +235,19 @@ fn Board() -> impl IntoView {
             <button data-testid="open-log" on:click=move |_| {
                 ctx.back_to.set(Screen::Table);
                 ctx.go(Screen::Log);
-            }>"Log"</button>
-            <button data-testid="my-cards" on:click=move |_| mode.set(Mode::Peek)>"Look at my cards"</button>
+            }>{t(K::log_title)}</button>
+            <button data-testid="my-cards" on:click=move |_| mode.set(Mode::Peek)>{t(K::table_look_at_my_cards)}</button>
             {move || view.with(|v| v.as_ref().and_then(|v| v.resolution.clone())).map(|r| view! {
                 <button data-testid="last-quest" on:click=move |_| ctx.reveal.set(Some(Reveal {
                     resolution: r.clone(),
                     quester: ctx.quester.get_untracked(),
                     animate: false,
-                }))>"Last quest"</button>
+                }))>{t(K::table_last_quest)}</button>
             })}
         </nav>
         {move || (mode.get() == Mode::Peek).then(|| view! {
             <div class="sheet" data-testid="peek-picker">
-                <p>"Who wants to look at their own cards? The phone will be covered until they tap."</p>
+                <p>{t(K::table_peek_question)}</p>
                 {ctx.names.get().into_iter().enumerate()
                     .filter(|(i, _)| !ctx.is_computer(Seat(*i as u8)))
                     .map(|(i, n)| view! {
@@ -251,70 +256,70 @@ fn Board() -> impl IntoView {
                         ctx.peek.set(Some(Seat(i as u8)));
                     }>{n}</button>
                 }).collect_view()}
-                <button class="secondary" on:click=move |_| mode.set(Mode::Main)>"Cancel"</button>
+                <button class="secondary" on:click=move |_| mode.set(Mode::Main)>{t(K::cancel)}</button>
             </div>
         })}
     }
 }
 
 #[component]
-fn TurnActions(t: TurnInfo, mode: RwSignal<Mode>) -> impl IntoView {
+fn TurnActions(info: TurnInfo, mode: RwSignal<Mode>) -> impl IntoView {
     let ctx = use_ctx();
-    let seat = t.seat;
-    let t = StoredValue::new(t);
+    let seat = info.seat;
+    let stored = StoredValue::new(info);
     move || {
-        let t = t.get_value();
+        let info = stored.get_value();
         match mode.get() {
             Mode::Main | Mode::Peek => {
-                let knights = (t.knight_cards > 0).then(|| view! {
+                let knights = (info.knight_cards > 0).then(|| view! {
                     <button class="secondary" data-testid="my-knights"
                         on:click=move |_| ctx.peek.set(Some(seat))>
-                        {format!("My Knight cards ({})", t.knight_cards)}
+                        {tf(K::table_my_knights, &[("n", &info.knight_cards)])}
                     </button>
                 });
-                if t.revealed_traitor {
+                if info.revealed_traitor {
                     view! {
-                        <p class="hint">"A revealed Traitor can only spread rumors: draw 2 cards, place 1 face up, discard the other unseen."</p>
-                        {t.spread.then(|| view! {
+                        <p class="hint">{t(K::table_traitor_hint)}</p>
+                        {info.spread.then(|| view! {
                             <button class="primary big" data-testid="spread-rumors"
-                                on:click=move |_| ctx.act(seat, Action::SpreadRumors)>"Spread Rumors"</button>
+                                on:click=move |_| ctx.act(seat, Action::SpreadRumors)>{t(K::table_spread_rumors)}</button>
                         })}
-                        {(!t.spread && t.pass).then(|| view! {
+                        {(!info.spread && info.pass).then(|| view! {
                             <button class="big" data-testid="pass"
-                                on:click=move |_| ctx.act(seat, Action::Pass)>"No card left: pass"</button>
+                                on:click=move |_| ctx.act(seat, Action::Pass)>{t(K::table_no_card_pass)}</button>
                         })}
                         {knights}
                     }
                     .into_any()
                 } else {
-                    let listen_ok = t.listen.is_ok();
-                    let quest_ok = !t.quests.is_empty();
-                    let accuse_ok = !t.targets.is_empty();
+                    let listen_ok = info.listen.is_ok();
+                    let quest_ok = !info.quests.is_empty();
+                    let accuse_ok = !info.targets.is_empty();
                     view! {
                         <div class="action">
                             <button class="primary big" data-testid="listen" disabled=!listen_ok
                                 on:click=move |_| ctx.act(seat, Action::ListenToRumors)>
-                                "Listen to Rumors"
+                                {t(K::table_listen)}
                             </button>
-                            {t.listen.clone().err().map(|r| view! { <p class="why" data-testid="listen-why">{r}</p> })}
+                            {info.listen.clone().err().map(|r| view! { <p class="why" data-testid="listen-why">{r}</p> })}
                         </div>
                         <div class="action">
                             <button class="primary big" data-testid="quest" disabled=!quest_ok
                                 on:click=move |_| mode.set(Mode::Quest)>
-                                "Go on a Quest"
+                                {t(K::table_go_on_quest)}
                             </button>
-                            {t.quest_reason.clone().map(|r| view! { <p class="why" data-testid="quest-why">{r}</p> })}
+                            {info.quest_reason.clone().map(|r| view! { <p class="why" data-testid="quest-why">{r}</p> })}
                         </div>
                         <div class="action">
                             <button class="big accuse" data-testid="accuse" disabled=!accuse_ok
                                 on:click=move |_| mode.set(Mode::Accuse)>
-                                "Accuse"
+                                {t(K::table_accuse)}
                             </button>
-                            {t.accuse_reason.clone().map(|r| view! { <p class="why" data-testid="accuse-why">{r}</p> })}
+                            {info.accuse_reason.clone().map(|r| view! { <p class="why" data-testid="accuse-why">{r}</p> })}
                         </div>
-                        {(t.pass).then(|| view! {
+                        {(info.pass).then(|| view! {
                             <button class="big" data-testid="pass"
-                                on:click=move |_| ctx.act(seat, Action::Pass)>"Nothing is possible: pass"</button>
+                                on:click=move |_| ctx.act(seat, Action::Pass)>{t(K::table_nothing_pass)}</button>
                         })}
                         {knights}
                     }
@@ -322,40 +327,40 @@ fn TurnActions(t: TurnInfo, mode: RwSignal<Mode>) -> impl IntoView {
                 }
             }
             Mode::Quest => view! {
-                <h3>"Go on which quest?"</h3>
+                <h3>{t(K::table_which_quest)}</h3>
                 <div class="quest-choices">
-                    {t.quests.iter().map(|&q| view! {
+                    {info.quests.iter().map(|&q| view! {
                         <button class=format!("quest-choice {}", q.code()) data-testid=format!("quest-{}", q.code())
                             on:click=move |_| ctx.act(seat, Action::GoOnQuest { quest: q })>
                             <Symbol sym=Sym::Quest(q) />
-                            <span>{q.name()}</span>
-                            <small>{format!("{} sword{}", q.swords(), if q.swords() == 1 { "" } else { "s" })}</small>
+                            <span>{quest_name(q)}</span>
+                            <small>{tn(K::n_swords, i64::from(q.swords()), &[])}</small>
                         </button>
                     }).collect_view()}
                 </div>
-                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>"Cancel"</button>
+                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>{t(K::cancel)}</button>
             }
             .into_any(),
             Mode::Accuse => view! {
-                <h3>"Accuse whom?"</h3>
-                <p class="hint">"Each player may accuse only once per game. A Loyal accused adds a black sword; a Traitor adds a white one."</p>
+                <h3>{t(K::table_accuse_whom)}</h3>
+                <p class="hint">{t(K::table_accuse_hint)}</p>
                 <div class="choices">
-                    {t.targets.iter().map(|&s| view! {
+                    {info.targets.iter().map(|&s| view! {
                         <button data-testid=format!("accuse-target-{}", s.0)
                             on:click=move |_| mode.set(Mode::Confirm(s))>{ctx.name(s)}</button>
                     }).collect_view()}
                 </div>
-                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>"Cancel"</button>
+                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>{t(K::cancel)}</button>
             }
             .into_any(),
             Mode::Confirm(target) => view! {
-                <h3>{format!("{} accuses {}?", ctx.name(seat), ctx.name(target))}</h3>
-                <p class="hint">"This cannot be undone."</p>
+                <h3>{tf(K::table_accuses_question, &[("accuser", &ctx.name(seat)), ("target", &ctx.name(target))])}</h3>
+                <p class="hint">{t(K::table_cannot_undo)}</p>
                 <button class="big accuse" data-testid="confirm-accuse"
                     on:click=move |_| ctx.act(seat, Action::Accuse { target })>
-                    {format!("Yes, accuse {}", ctx.name(target))}
+                    {tf(K::table_yes_accuse, &[("name", &ctx.name(target))])}
                 </button>
-                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>"Cancel"</button>
+                <button class="secondary" data-testid="cancel" on:click=move |_| mode.set(Mode::Main)>{t(K::cancel)}</button>
             }
             .into_any(),
         }
@@ -376,11 +381,11 @@ fn ComputerTurn(seat: Seat) -> impl IntoView {
             </p>
             <div class="computer-controls">
                 <button data-testid="bot-skip" on:click=move |_| ctx.skip_computer()>
-                    {SKIP_TEXT}
+                    {skip_text()}
                 </button>
                 <button data-testid="bot-fast" aria-pressed=move || ctx.fast.get().to_string()
                     on:click=move |_| ctx.fast.update(|f| *f = !*f)>
-                    {move || if ctx.fast.get() { NORMAL_PACE_TEXT } else { FASTER_TEXT }}
+                    {move || if ctx.fast.get() { normal_pace_text() } else { faster_text() }}
                 </button>
             </div>
         </div>
@@ -397,12 +402,12 @@ fn ComputerLines() -> impl IntoView {
         (n > 0).then(|| {
             view! {
                 <section class="computer-lines" data-testid="computer-lines" aria-live="polite">
-                    <h3>{COMPUTER_LINES_TITLE}</h3>
+                    <h3>{computer_lines_title()}</h3>
                     <ul>
                         {lines.into_iter().enumerate().skip(n.saturating_sub(3)).map(|(i, l)| view! {
                             <li class:newest=i + 1 == n data-testid="bot-line">
                                 <strong>{ctx.name(l.seat)}</strong>
-                                <span class="who">{format!(" ({COMPUTER_WORD}): ")}</span>
+                                <span class="who">{tf(K::table_computer_who, &[("computer", &computer_word())])}</span>
                                 <span class="why">{l.text}</span>
                             </li>
                         }).collect_view()}
@@ -432,7 +437,7 @@ fn VivienChoice(seat: Seat) -> impl IntoView {
             .unwrap_or_default()
     });
     view! {
-        <h3>{format!("Vivien: {} takes one set-aside Loyalty card and gives the other, unseen, to…", ctx.name(seat))}</h3>
+        <h3>{tf(K::table_vivien_give, &[("name", &ctx.name(seat))])}</h3>
         <div class="choices">
             {targets.into_iter().map(|r| view! {
                 <button data-testid=format!("vivien-give-{}", r.0)
@@ -467,17 +472,21 @@ fn PileCard() -> impl IntoView {
                     Some(TopCard::FaceUp { card }) => view! { <CardFace card size="big" /> }.into_any(),
                     Some(TopCard::FaceDown { announced }) => view! {
                         <CardBack size="big" />
-                        <p class="announced" data-testid="announced">"announced: "<strong>{card_name(announced)}</strong></p>
+                        <p class="announced" data-testid="announced">
+                            {around(t(K::table_announced), "card").0}
+                            <strong>{card_name(announced)}</strong>
+                            {around(t(K::table_announced), "card").1}
+                        </p>
                     }.into_any(),
                     None => view! {
-                        <div class="card empty big"><span>"The Threats pile is empty"</span></div>
+                        <div class="card empty big"><span>{t(K::table_pile_empty)}</span></div>
                     }.into_any(),
                 }}
             </div>
             <p class="counts">
-                <span data-testid="pile-count">{move || format!("Threats pile: {}", counts.get().0)}</span>
-                <span data-testid="deck-count">{move || format!("Rumor deck: {}", counts.get().1)}</span>
-                <span class="muted">{move || format!("Discard: {}", counts.get().2)}</span>
+                <span data-testid="pile-count">{move || tf(K::table_pile_count, &[("n", &counts.get().0)])}</span>
+                <span data-testid="deck-count">{move || tf(K::table_deck_count, &[("n", &counts.get().1)])}</span>
+                <span class="muted">{move || tf(K::table_discard_count, &[("n", &counts.get().2)])}</span>
             </p>
         </div>
     }
@@ -495,14 +504,17 @@ fn Effects() -> impl IntoView {
             if v.morgan1 {
                 chips.push(view! {
                     <li class="effect morgan" data-testid="effect-morgan1">
-                        <b>"Morgan #1"</b>" Listeners look at their card in secret, announce it and place it face down."
+                        <b>{tf(K::card_morgan, &[("n", &1)])}</b>" "{t(K::table_effect_morgan1)}
                     </li>
                 }.into_any());
             }
             if let Some(n) = v.morgan2_next {
                 chips.push(view! {
                     <li class="effect morgan" data-testid="effect-morgan2">
-                        <b>"Morgan #2"</b>" The next listener says aloud "<strong class="say">{format!("“{n}”")}</strong>
+                        <b>{tf(K::card_morgan, &[("n", &2)])}</b>" "
+                        {around(t(K::table_effect_morgan2), "number").0}
+                        <strong class="say">{tf(K::table_quoted, &[("n", &n)])}</strong>
+                        {around(t(K::table_effect_morgan2), "number").1}
                     </li>
                 }.into_any());
             }
@@ -510,13 +522,13 @@ fn Effects() -> impl IntoView {
                 let n = v.merlin4_tokens;
                 chips.push(view! {
                     <li class="effect merlin" data-testid="effect-merlin4">
-                        <b>"Merlin #4"</b>{format!(" {n} token{} face down by the pile", if n == 1 { "" } else { "s" })}
+                        <b>{tf(K::card_merlin, &[("n", &4)])}</b>" "{tn(K::table_effect_merlin4, i64::from(n), &[])}
                     </li>
                 }.into_any());
             }
             if v.options.knights_to_the_rescue {
                 chips.push(view! {
-                    <li class="effect knight">{format!("Knight deck: {}", v.knight_deck_count)}</li>
+                    <li class="effect knight">{tf(K::table_knight_deck, &[("n", &v.knight_deck_count)])}</li>
                 }.into_any());
             }
             if chips.is_empty() {
@@ -543,14 +555,14 @@ fn SilenceBar() -> impl IntoView {
             <section class="silence-bar" role="status" data-testid="silence">
                 <HushIcon />
                 <div>
-                    <strong class="silence-title">"Silence — no talking"</strong>
+                    <strong class="silence-title">{t(K::table_silence)}</strong>
                     <p>
                         <span data-testid="silence-elapsed">
-                            {move || since.get().map(|s| format!("{} in silence", clock(ctx.now.get() - s)))}
+                            {move || since.get().map(|s| tf(K::table_silence_elapsed, &[("time", &clock(ctx.now.get() - s))]))}
                         </span>
                         " · "
                         <span data-testid="silence-turns">
-                            {format!("{} turn{} spent", silence.turns, if silence.turns == 1 { "" } else { "s" })}
+                            {tn(K::table_silence_turns, i64::from(silence.turns), &[])}
                         </span>
                     </p>
                     {countdown.map(|secs| view! {
@@ -558,9 +570,9 @@ fn SilenceBar() -> impl IntoView {
                             {move || {
                                 let left = secs as f64 * 1000.0 - (ctx.now.get() - ctx.turn_started.get());
                                 if left > 0.0 {
-                                    format!("This turn: {} left", clock(left + 999.0))
+                                    tf(K::table_countdown_left, &[("time", &clock(left + 999.0))])
                                 } else {
-                                    "Time is up — act now!".to_string()
+                                    t(K::table_time_up).to_string()
                                 }
                             }}
                         </p>
@@ -585,7 +597,7 @@ fn LastEvents() -> impl IntoView {
         (!lines.is_empty()).then(|| {
             view! {
                 <section class="last-events" data-testid="last-events" aria-live="polite">
-                    <h3>"Just now"</h3>
+                    <h3>{t(K::table_just_now)}</h3>
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                 </section>
             }
@@ -610,14 +622,14 @@ fn Seats() -> impl IntoView {
                                 {ctx.sitter(s.seat).level().map(|l| view! {
                                     <span class="badge computer" data-testid="computer-badge">{computer_badge(l)}</span>
                                 })}
-                                {current.then(|| view! { <span class="badge turn">"to play"</span> })}
+                                {current.then(|| view! { <span class="badge turn">{t(K::table_badge_to_play)}</span> })}
                                 {s.revealed.map(|l| view! {
-                                    <span class=format!("badge {}", loyalty_text(l).to_lowercase())
+                                    <span class=format!("badge {}", loyalty_class(l))
                                         data-testid="revealed">{loyalty_text(l)}</span>
                                 })}
-                                {s.has_accused.then(|| view! { <span class="badge" data-testid="has-accused">"has accused"</span> })}
+                                {s.has_accused.then(|| view! { <span class="badge" data-testid="has-accused">{t(K::table_has_accused)}</span> })}
                                 {(s.knight_cards > 0).then(|| view! {
-                                    <span class="badge knight">{format!("{} Knight card{}", s.knight_cards, if s.knight_cards == 1 { "" } else { "s" })}</span>
+                                    <span class="badge knight">{tn(K::table_knight_cards, i64::from(s.knight_cards), &[])}</span>
                                 })}
                             </li>
                         }
@@ -648,31 +660,46 @@ fn AccusationOverlay() -> impl IntoView {
         });
         let (headline, colour) = match loyalty {
             Loyalty::Loyal => (
-                format!("{} is Loyal!", ctx.name(target)),
+                tf(K::table_is_loyal, &[("name", &ctx.name(target))]),
                 camelot::Colour::Black,
             ),
             Loyalty::Traitor => (
-                format!("{} is a Traitor!", ctx.name(target)),
+                tf(K::table_is_traitor, &[("name", &ctx.name(target))]),
                 camelot::Colour::White,
             ),
         };
-        let swords = if placed == 0 {
-            "No sword is left to place.".to_string()
-        } else {
-            format!(
-                "{} placed.",
-                super::sentence(&super::words::swords_text(colour, placed)).trim_end_matches('.')
-            )
+        let swords = match (placed, colour) {
+            (0, _) => t(K::table_no_sword_left).to_string(),
+            (n, camelot::Colour::White) => tn(K::table_white_placed, i64::from(n), &[]),
+            (n, camelot::Colour::Black) => tn(K::table_black_placed, i64::from(n), &[]),
         };
         Some(view! {
             <section class="overlay accusation" data-testid="accusation-result">
-                <p>{format!("{} accused {}.", ctx.name(accuser), ctx.name(target))}</p>
+                <p>{tf(K::table_accused_line, &[("accuser", &ctx.name(accuser)), ("target", &ctx.name(target))])}</p>
                 <super::cards::LoyaltyFace loyalty size="big" />
                 <h2>{headline}</h2>
                 <p class="swords-placed">{swords}</p>
                 <button class="primary big" data-testid="continue"
-                    on:click=move |_| ctx.accusation.set(None)>"Continue"</button>
+                    on:click=move |_| ctx.accusation.set(None)>{t(K::reveal_continue)}</button>
             </section>
         })
+    }
+}
+
+/// The text of a key split around its `{placeholder}`, so the filled-in part can have its own
+/// element (the word order stays the language's own).
+fn around(text: &str, placeholder: &str) -> (String, String) {
+    let mark = format!("{{{placeholder}}}");
+    match text.split_once(mark.as_str()) {
+        Some((before, after)) => (before.to_string(), after.to_string()),
+        None => (text.to_string(), String::new()),
+    }
+}
+
+/// The CSS class of a revealed Loyalty badge (never translated).
+fn loyalty_class(l: Loyalty) -> &'static str {
+    match l {
+        Loyalty::Loyal => "loyal",
+        Loyalty::Traitor => "traitor",
     }
 }
