@@ -495,19 +495,6 @@ pub fn use_ctx() -> Ctx {
     expect_context::<Ctx>()
 }
 
-/// Capitalize the first letter and end with a full stop.
-pub fn sentence(s: &str) -> String {
-    let mut c = s.chars();
-    let mut out = match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect::<String>(),
-        None => String::new(),
-    };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
-
 pub fn now_ms() -> f64 {
     #[cfg(target_arch = "wasm32")]
     {
@@ -585,10 +572,9 @@ mod tests {
     }
 
     #[test]
-    fn clock_and_sentence() {
+    fn clock_reads_minutes_and_seconds() {
         assert_eq!(clock(65_400.0), "1:05");
         assert_eq!(clock(-5.0), "0:00");
-        assert_eq!(sentence("not now: x"), "Not now: x.");
     }
 
     #[test]
