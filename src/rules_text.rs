@@ -684,7 +684,7 @@ pub(crate) fn english_file() -> String {
 mod tests {
     use super::*;
     use camelot::cards::INFERRED;
-    use std::collections::HashSet;
+    use std::collections::{BTreeSet, HashSet};
 
     fn english() -> Rules {
         let parsed = parse(Lang::En, &english_file());
@@ -721,6 +721,21 @@ mod tests {
                     }
                 }
                 out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The placeholder names each section of a file uses (comments left out).
+    fn placeholders_by_section(text: &str) -> Vec<BTreeSet<String>> {
+        let mut out: Vec<BTreeSet<String>> = vec![BTreeSet::new()];
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            if line.starts_with("## ") {
+                out.push(BTreeSet::new());
+            }
+            for rest in line.split('{').skip(1) {
+                let name = rest.split(['}', '|']).next().unwrap_or("");
+                out.last_mut().unwrap().insert(name.trim().to_string());
             }
         }
         out
@@ -810,6 +825,8 @@ mod tests {
     fn every_translation_matches_the_english() {
         let en = english();
         let en_cards: HashSet<&str> = en.cards().map(|(k, _, _)| k).collect();
+        let en_ids = section_ids(&en);
+        let en_placeholders = placeholders_by_section(&english_file());
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
         for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
             let path = dir.join(format!("rules.{}.txt", lang.code()));
@@ -827,6 +844,13 @@ mod tests {
             );
             let rules = parsed.rules;
             assert_eq!(section_ids(&rules), section_ids(&en), "{name}: sections");
+            // The numbers come from the engine in every language: each section uses the same
+            // placeholders as in English (no number written out by hand).
+            let ours = placeholders_by_section(&text);
+            for (i, (en, it)) in en_placeholders.iter().zip(&ours).enumerate() {
+                let section = i.checked_sub(1).map_or("(head)", |i| en_ids[i]);
+                assert_eq!(it, en, "{name}: the placeholders of section {section}");
+            }
             let cards: Vec<&str> = rules.cards().map(|(k, _, _)| k).collect();
             assert_eq!(
                 cards.iter().copied().collect::<HashSet<_>>(),
