@@ -218,8 +218,9 @@ async fn tab_to(b: &Browser, testid: &str) {
             .await
             .expect("press Tab");
         let (id, ring) = focused(b).await;
+        // Focus may pass through the page itself (BODY) between the last control and the first.
         assert!(
-            ring,
+            ring || id == "BODY",
             "{id} has the keyboard focus but no visible focus ring"
         );
         if id == testid {
@@ -246,7 +247,9 @@ async fn a_game_starts_and_plays_from_the_keyboard_alone() {
         return;
     };
     fresh_app(&b, 21).await;
-    b.eval("document.activeElement && document.activeElement.blur(); return null;")
+    // Start from the top bar's Rules button, as a keyboard user arriving on the page would after
+    // the browser's own controls.
+    b.eval("document.querySelector('[data-testid=rules-button]').focus(); return null;")
         .await;
     tab_to(&b, "new-game").await;
     press_enter(&b).await;
