@@ -1,0 +1,116 @@
+// Camelot's service worker: after the first visit the game loads and plays with no network.
+//
+// The build's post_build hook (scripts/trunk-post-build.mjs) moves this file to the top of dist/
+// (so that its scope is the app's folder, wherever that is hosted) and fills in BUILD and
+// PRECACHE. Saved games live in localStorage, which this worker never touches.
+//
+// - Install: the whole app shell of this build (index.html, the hashed wasm/js/css, the manifest,
+//   icons, language packs) goes into a cache named after the build. If any of it cannot be
+//   fetched, the install fails and the previous build keeps serving.
+// - Activate: caches of older builds (of this scope only) are deleted; open pages are taken over.
+// - Pages and other un-hashed files (manifest, icons, language packs): network first, so a new
+//   release shows on the next load while online; the cached copy when offline or when the network
+//   has not answered within NETWORK_WAIT_MS.
+// - Hashed files (Trunk's name-<hash>.wasm/js/css): cache first; a file name never changes meaning.
+
+const BUILD = "CAMELOT_BUILD_ID";
+const PRECACHE = ["CAMELOT_PRECACHE"];
+
+const SCOPE = self.registration.scope;
+const CACHE_PREFIX = `camelot ${SCOPE} `;
+const CACHE = CACHE_PREFIX + BUILD;
+const INDEX = new URL("index.html", SCOPE).href;
+const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+const NETWORK_WAIT_MS = 4000;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Hashed files may come from the HTTP cache (the page has just loaded them); anything else
+      // is revalidated with the server so that it belongs to this build.
+      await cache.addAll(
+        PRECACHE.map(
+          (url) => new Request(url, { cache: HASHED.test(url) ? "default" : "no-cache" }),
+        ),
+      );
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(CACHE_PREFIX) && key !== CACHE) {
+          await caches.delete(key);
+        }
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) {
+    return; // not ours: the browser handles it as if there were no worker
+  }
+  const url = new URL(request.url);
+  if (request.mode === "navigate" && isAppPage(url)) {
+    event.respondWith(networkFirst(event, request, INDEX));
+  } else if (HASHED.test(url.pathname)) {
+    event.respondWith(cacheFirst(request));
+  } else {
+    event.respondWith(networkFirst(event, request, url.origin + url.pathname));
+  }
+});
+
+/** The app's own page: its folder or index.html (any query or fragment). */
+function isAppPage(url) {
+  const path = url.origin + url.pathname;
+  return path === SCOPE || path === INDEX;
+}
+
+/** The cached copy, else the network (and keep what it gives). */
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request);
+  if (cached) {
+    return cached;
+  }
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+/** The network (and keep what it gives under `key`), else — offline, or no answer in time —
+ * the copy cached under `key`. Any page of the app falls back to the cached index.html. */
+async function networkFirst(event, request, key) {
+  const cache = await caches.open(CACHE);
+  const network = fetch(request).then(async (response) => {
+    if (response.ok && response.type === "basic" && !response.redirected) {
+      await cache.put(key, response.clone());
+    }
+    return response;
+  });
+  event.waitUntil(network.catch(() => {}));
+  const cached = await cache.match(key);
+  if (!cached) {
+    return network;
+  }
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(cached), NETWORK_WAIT_MS);
+  });
+  try {
+    return await Promise.race([network, late]);
+  } catch {
+    return cached; // offline
+  } finally {
+    clearTimeout(timer);
+  }
+}
