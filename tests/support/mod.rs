@@ -617,3 +617,119 @@ fn mime_type(path: &Path) -> &'static str {
         _ => "application/octet-stream",
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Offline, update and budget tests (tests/browser_offline.rs, tests/budget.rs).
+
+/// A static server of its own for one test: serves a directory under [`BASE_PATH`] like the
+/// shared one, but the test can swap the directory (a new release) or take the server down
+/// (every connection is closed unanswered, as when the network is gone).
+pub struct Server {
+    url: String,
+    state: std::sync::Arc<Mutex<ServerState>>,
+}
+
+struct ServerState {
+    root: PathBuf,
+    down: bool,
+}
+
+impl Server {
+    /// Starts serving `root` on a free local port.
+    pub fn start(root: PathBuf) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind a static file server");
+        let port = listener.local_addr().expect("server address").port();
+        let state = std::sync::Arc::new(Mutex::new(ServerState { root, down: false }));
+        let shared = state.clone();
+        thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (root, down) = {
+                    let s = shared.lock().unwrap_or_else(|p| p.into_inner());
+                    (s.root.clone(), s.down)
+                };
+                if down {
+                    drop(stream); // no answer at all: a network error for the browser
+                    continue;
+                }
+                thread::spawn(move || {
+                    let _ = serve_one(stream, &root);
+                });
+            }
+        });
+        Server {
+            url: format!("http://127.0.0.1:{port}{BASE_PATH}"),
+            state,
+        }
+    }
+
+    /// Base URL, ending in [`BASE_PATH`].
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Serves another directory from now on (a new release on the host).
+    pub fn set_root(&self, root: PathBuf) {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).root = root;
+    }
+
+    /// Takes the server down (`true`: every request fails) or brings it back.
+    pub fn set_down(&self, down: bool) {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).down = down;
+    }
+}
+
+impl Browser {
+    /// Points [`Browser::goto`], [`Browser::open_app`] … at another server (e.g. a [`Server`]).
+    pub fn set_base_url(&mut self, base_url: &str) {
+        self.base_url = base_url.to_owned();
+    }
+
+    /// Sends a Chrome DevTools Protocol command through chromedriver and returns its result,
+    /// e.g. `cdp("Emulation.setCPUThrottlingRate", json!({"rate": 4}))`.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.client()
+            .issue_cmd(CdpCommand {
+                cmd: cmd.to_owned(),
+                params,
+            })
+            .await
+            .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
+    }
+
+    /// Runs asynchronous JavaScript: the script's body may `await`; its `return` value comes back.
+    pub async fn eval_async(&self, script: &str) -> Value {
+        let wrapped = format!(
+            "const done = arguments[arguments.length - 1];
+             (async () => {{ {script} }})().then(done, e => done({{ error: String(e) }}));"
+        );
+        self.client()
+            .execute_async(&wrapped, vec![])
+            .await
+            .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
+    }
+}
+
+/// chromedriver's endpoint for raw DevTools commands (`goog/cdp/execute`).
+#[derive(Debug)]
+struct CdpCommand {
+    cmd: String,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for CdpCommand {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params });
+        (http::Method::POST, Some(body.to_string()))
+    }
+}

@@ -1,0 +1,465 @@
+//! Offline and installable, in headless Chromium against the release build in dist/ served from
+//! the sub-path /games/camelot/ (see tests/support): after one visit the service worker has the
+//! whole app, so with the server gone the game still loads and plays; a new release on the host
+//! replaces the cached build on the next load and the saved games survive it; the manifest makes
+//! the app installable; the page asks nothing of any other host and breaks no rule of its Content
+//! Security Policy; the screen wake lock is held while the table shows.
+
+mod support;
+
+#[path = "support/game.rs"]
+mod game;
+
+use camelot::Options;
+use game::{Rng, Step, fresh_app, lively, saved, start_game, step};
+use serde_json::{Value, json};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use support::{Browser, Server};
+
+/// Waits until a service worker controls the page and its cache is filled (it activates only once
+/// its whole build is cached), and returns the cache names the worker left.
+async fn wait_for_worker(b: &Browser) -> Vec<String> {
+    let start = Instant::now();
+    loop {
+        let state = b
+            .eval_async(
+                "const r = await navigator.serviceWorker.getRegistration();
+                 return {
+                     controlled: !!navigator.serviceWorker.controller,
+                     active: r && r.active ? r.active.state : null,
+                     scope: r ? r.scope : null,
+                     caches: await caches.keys(),
+                 };",
+            )
+            .await;
+        if state["controlled"] == true && state["active"] == "activated" {
+            assert_eq!(
+                state["scope"].as_str(),
+                Some(b.url("").as_str()),
+                "the worker's scope is the app's folder"
+            );
+            return serde_json::from_value(state["caches"].clone()).expect("cache names");
+        }
+        if start.elapsed() > support::TIMEOUT {
+            panic!(
+                "no service worker took control within {:?}: {state}\n{}",
+                support::TIMEOUT,
+                b.console_log()
+                    .await
+                    .iter()
+                    .map(|e| format!("{}: {}", e.level, e.message))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The build id the post_build hook wrote into the page (`<meta name="camelot-build">`).
+async fn build_id(b: &Browser) -> String {
+    b.eval("return document.querySelector('meta[name=camelot-build]').content;")
+        .await
+        .as_str()
+        .expect("a camelot-build meta")
+        .to_owned()
+}
+
+/// Every URL the page has loaded (the document and its resources).
+async fn loaded_urls(b: &Browser) -> Vec<String> {
+    let v = b
+        .eval(
+            "return [location.href].concat(performance.getEntriesByType('resource').map(e => e.name));",
+        )
+        .await;
+    serde_json::from_value(v).expect("a list of URLs")
+}
+
+/// Console errors, CSP violations included (Chromium reports them as errors).
+async fn assert_clean_console(b: &Browser, what: &str) {
+    let errors = b.console_errors().await;
+    assert!(
+        errors.is_empty(),
+        "{what}: console errors:\n{}",
+        errors.join("\n")
+    );
+}
+
+/// A few steps of a solo game, as a player would take them.
+async fn play_a_little(b: &Browser, steps: usize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    let mut choose = |k: &game::Known, legal: &[camelot::Action]| lively(&mut rng, k, legal);
+    for _ in 0..steps {
+        if let Step::End = step(b, &mut choose).await {
+            break;
+        }
+    }
+}
+
+#[tokio::test]
+async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
+    let Some(mut b) = support::launch().await else {
+        return;
+    };
+    let server = Server::start(support::dist_dir());
+    b.set_base_url(server.url());
+    fresh_app(&b, 11).await;
+    let caches = wait_for_worker(&b).await;
+    assert_eq!(caches.len(), 1, "one cache, for this build: {caches:?}");
+    let build = build_id(&b).await;
+    assert!(
+        caches[0].ends_with(&build),
+        "the cache {caches:?} is named after build {build}"
+    );
+    for url in loaded_urls(&b).await {
+        assert!(
+            url.starts_with(server.url()),
+            "a request outside the app: {url}"
+        );
+    }
+    assert_clean_console(&b, "first visit").await;
+
+    // The network is gone: no answer from the host at all.
+    server.set_down(true);
+    let probe = b
+        .eval_async("try { await fetch('no-such-file?' + Date.now()); return 'answered'; } catch (e) { return 'failed'; }")
+        .await;
+    assert_eq!(probe, "failed", "the server is really down");
+
+    b.reload().await;
+    b.wait_for("[data-testid=new-game]").await;
+    assert_eq!(build_id(&b).await, build);
+    assert!(!b.exists("#panic").await, "crash screen shown offline");
+    start_game(&b, &["Ann", "Bob", "Cy"], Options::default()).await;
+    play_a_little(&b, 12, 5).await;
+    let k = saved(&b).await.expect("the game is saved offline");
+    assert!(!k.actions.is_empty(), "moves were played offline");
+
+    // A reload offline comes back to the same game.
+    b.reload().await;
+    b.wait_for("[data-testid=table]").await;
+    let again = saved(&b).await.expect("still saved");
+    assert_eq!(again.actions, k.actions);
+    // The page's own console stays clean offline; the browser may note its failed check for a
+    // newer service worker (that request is the browser's, not the app's).
+    let errors: Vec<String> = b
+        .console_errors()
+        .await
+        .into_iter()
+        .filter(|e| !e.contains("sw.js") && !e.contains("no-such-file"))
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "offline: console errors:\n{}",
+        errors.join("\n")
+    );
+    b.close().await;
+}
+
+/// A copy of `dist` as the next release: same files, another build id (in index.html and in
+/// sw.js, as the post_build hook writes them).
+fn next_release(dist: &Path, old_id: &str, new_id: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "camelot-next-release-{}-{new_id}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    copy_dir(dist, &dir);
+    for name in ["index.html", "sw.js"] {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).expect("read the copy");
+        assert!(text.contains(old_id), "{name} names build {old_id}");
+        std::fs::write(&path, text.replace(old_id, new_id)).expect("write the copy");
+    }
+    dir
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create dir");
+    for entry in std::fs::read_dir(from).expect("read dir") {
+        let entry = entry.expect("dir entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("file type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy file");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_new_release_replaces_the_cached_one_and_the_saves_survive() {
+    let Some(mut b) = support::launch().await else {
+        return;
+    };
+    let server = Server::start(support::dist_dir());
+    b.set_base_url(server.url());
+    fresh_app(&b, 12).await;
+    let old_caches = wait_for_worker(&b).await;
+    let old = build_id(&b).await;
+    start_game(&b, &["Ann", "Bob", "Cy"], Options::default()).await;
+    play_a_little(&b, 8, 7).await;
+    let before = saved(&b).await.expect("a saved game");
+
+    // The host gets a new release.
+    let new: String = old.chars().rev().collect();
+    assert_ne!(new, old);
+    let release = next_release(&support::dist_dir(), &old, &new);
+    server.set_root(release.clone());
+
+    // The next load while online shows the new release at once …
+    b.reload().await;
+    b.wait_for("[data-testid=table]").await;
+    assert_eq!(build_id(&b).await, new, "the new release is served");
+    // … its worker takes over and the old build's cache is gone …
+    let start = Instant::now();
+    loop {
+        let caches = wait_for_worker(&b).await;
+        if caches.len() == 1 && caches[0].ends_with(&new) {
+            break;
+        }
+        assert!(
+            start.elapsed() < support::TIMEOUT,
+            "caches still {caches:?} (before: {old_caches:?})"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // … and the game saved before the update is still there, the table as it was.
+    let after = saved(&b).await.expect("the saved game survives the update");
+    assert_eq!(after.id, before.id);
+    assert_eq!(after.actions, before.actions);
+
+    // Offline, the new release is the one that loads.
+    server.set_down(true);
+    b.reload().await;
+    b.wait_for("[data-testid=table]").await;
+    assert_eq!(build_id(&b).await, new, "offline: the new release");
+    assert_eq!(saved(&b).await.expect("saved").actions, before.actions);
+    let _ = std::fs::remove_dir_all(release);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_app_is_installable_and_asks_no_other_host() {
+    let Some(mut b) = support::launch().await else {
+        return;
+    };
+    let server = Server::start(support::dist_dir());
+    b.set_base_url(server.url());
+    b.open_app().await;
+    wait_for_worker(&b).await;
+
+    // The manifest, as the browser reads it (Chromium's own installability checks).
+    let manifest = b.cdp("Page.getAppManifest", json!({})).await;
+    let errors = manifest["errors"].as_array().cloned().unwrap_or_default();
+    assert!(errors.is_empty(), "manifest errors: {errors:?}");
+    let url = manifest["url"].as_str().unwrap_or_default();
+    assert_eq!(url, b.url("manifest.webmanifest"));
+    let data: Value =
+        serde_json::from_str(manifest["data"].as_str().expect("manifest text")).expect("JSON");
+    assert_eq!(data["start_url"], "./");
+    assert_eq!(data["scope"], "./");
+    assert_eq!(data["display"], "standalone");
+    let icons = data["icons"].as_array().expect("icons");
+    for size in ["192x192", "512x512"] {
+        assert!(
+            icons
+                .iter()
+                .any(|i| i["sizes"] == size && i["type"] == "image/png"),
+            "a {size} PNG icon"
+        );
+    }
+    let installable = b.cdp("Page.getInstallabilityErrors", json!({})).await;
+    let problems = installable["installabilityErrors"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(problems.is_empty(), "not installable: {problems:?}");
+    // Every icon the manifest names is there.
+    for icon in icons {
+        let src = icon["src"].as_str().expect("icon src");
+        let status = b
+            .eval_async(&format!("return (await fetch({src:?})).status;"))
+            .await;
+        assert_eq!(status, 200, "icon {src}");
+    }
+
+    // The Content Security Policy is in force, and the page breaks none of its rules.
+    let csp = b
+        .eval("return document.querySelector('meta[http-equiv=Content-Security-Policy]').content;")
+        .await;
+    let csp = csp.as_str().expect("a CSP meta");
+    for rule in [
+        "default-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "connect-src 'self'",
+    ] {
+        assert!(csp.contains(rule), "CSP lacks {rule}: {csp}");
+    }
+    let script_src = csp
+        .split(';')
+        .map(str::trim)
+        .find(|d| d.starts_with("script-src "))
+        .expect("a script-src directive");
+    for source in script_src.split_whitespace() {
+        assert!(
+            ![
+                "'unsafe-inline'",
+                "'unsafe-eval'",
+                "*",
+                "data:",
+                "http:",
+                "https:"
+            ]
+            .contains(&source),
+            "CSP lets scripts run inline, from eval or from elsewhere: {script_src}"
+        );
+    }
+    assert!(
+        !csp.contains("CAMELOT_"),
+        "placeholder left in the CSP: {csp}"
+    );
+    // A script the policy does not allow is refused, and the refusal is a console error (so every
+    // browser test, which fails on console errors, also fails on a CSP violation).
+    b.eval(
+        "const s = document.createElement('script');
+         s.textContent = 'window.__injected = true';
+         document.head.appendChild(s);
+         return null;",
+    )
+    .await;
+    assert_eq!(b.eval("return window.__injected === true;").await, false);
+    let errors = b.console_errors().await;
+    assert!(
+        errors.iter().any(|e| e.contains("Content Security Policy")),
+        "a CSP violation must show as a console error: {errors:?}"
+    );
+    for url in loaded_urls(&b).await {
+        assert!(
+            url.starts_with(server.url()),
+            "a request outside the app: {url}"
+        );
+    }
+    b.close().await;
+}
+
+#[tokio::test]
+async fn every_screen_keeps_to_the_content_security_policy() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 21).await;
+    for (open, shows) in [
+        ("[data-testid=home-rules]", "#app.screen-rules"),
+        ("[data-testid=home-button]", "#app.screen-home"),
+        ("[data-testid=settings]", "#app.screen-settings"),
+        ("[data-testid=home-button]", "#app.screen-home"),
+        ("[data-testid=saved-games]", "#app.screen-savedgames"),
+        ("[data-testid=home-button]", "#app.screen-home"),
+        ("[data-testid=new-game]", "#app.screen-newgame"),
+        ("[data-testid=home-button]", "#app.screen-home"),
+    ] {
+        b.click(open).await;
+        b.wait_for(shows).await;
+        assert_clean_console(&b, open).await;
+    }
+    // A game with the expert variant and the promos, through quest reveals and curtains.
+    let options = Options {
+        knights_to_the_rescue: true,
+        morgan8: true,
+        merlin6: true,
+    };
+    start_game(&b, &["Ann", "Bob", "Cy", "Di"], options).await;
+    play_a_little(&b, 80, 3).await;
+    assert_clean_console(&b, "a game").await;
+    b.close().await;
+}
+
+#[tokio::test]
+async fn the_screen_stays_awake_while_the_table_shows() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    // Watch the page's wake lock requests and releases (set up before the app's own code runs).
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        json!({ "source": WAKE_SPY }),
+    )
+    .await;
+    fresh_app(&b, 31).await;
+    let held = b
+        .eval("return window.__wake ? window.__wake.held : null;")
+        .await;
+    assert_eq!(held, 0, "no wake lock on the home screen");
+    start_game(&b, &["Ann", "Bob"], Options::default()).await;
+    wait_until(
+        &b,
+        "the wake lock is taken at the table",
+        "return window.__wake.held === 1;",
+    )
+    .await;
+    // Hidden (another app in front): the browser drops the lock; shown again: taken again.
+    b.eval("window.__wake.hide(); return null;").await;
+    wait_until(
+        &b,
+        "the lock dropped while hidden",
+        "return window.__wake.held === 0;",
+    )
+    .await;
+    b.eval("window.__wake.show(); return null;").await;
+    wait_until(
+        &b,
+        "the lock taken again",
+        "return window.__wake.held === 1;",
+    )
+    .await;
+    // Leaving the table releases it.
+    b.click("[data-testid=home-button]").await;
+    b.wait_for("[data-testid=new-game]").await;
+    wait_until(
+        &b,
+        "the lock released off the table",
+        "return window.__wake.held === 0;",
+    )
+    .await;
+    let requests = b.eval("return window.__wake.requests;").await;
+    assert_eq!(requests, 2, "one request per stay at the visible table");
+    assert_clean_console(&b, "wake lock").await;
+    b.close().await;
+}
+
+/// A stand-in for `navigator.wakeLock` that counts the locks held, and can fake the page being
+/// hidden and shown again (headless Chromium has no real screen to keep on).
+const WAKE_SPY: &str = r#"
+(() => {
+  const spy = { held: 0, requests: 0, hidden: false, sentinels: [] };
+  const release = (s) => { if (!s.released) { s.released = true; spy.held -= 1; } };
+  Object.defineProperty(navigator, "wakeLock", { value: {
+    request(kind) {
+      if (kind !== "screen") return Promise.reject(new TypeError("kind"));
+      if (spy.hidden) return Promise.reject(new DOMException("hidden", "NotAllowedError"));
+      spy.requests += 1;
+      spy.held += 1;
+      const s = { released: false, release() { release(this); return Promise.resolve(); } };
+      spy.sentinels.push(s);
+      return Promise.resolve(s);
+    },
+  } });
+  Object.defineProperty(document, "hidden", { get: () => spy.hidden });
+  spy.hide = () => { spy.hidden = true; spy.sentinels.forEach(release);
+                     document.dispatchEvent(new Event("visibilitychange", { bubbles: true })); };
+  spy.show = () => { spy.hidden = false;
+                     document.dispatchEvent(new Event("visibilitychange", { bubbles: true })); };
+  window.__wake = spy;
+})();
+"#;
+
+async fn wait_until(b: &Browser, what: &str, script: &str) {
+    let start = Instant::now();
+    while b.eval(script).await != true {
+        assert!(start.elapsed() < support::TIMEOUT, "timed out: {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
