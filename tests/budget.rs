@@ -12,7 +12,7 @@
 //!   printed: the time from tapping "Start the game" (two taps from Home) to the first frame with
 //!   the table, held to the same limit, and a repeat visit (service worker and caches warm).
 //!
-//! `cargo test --test budget -- --nocapture` prints the figures.
+//! `cargo test --test budget -- --ignored --nocapture` prints the figures.
 
 mod support;
 
