@@ -26,13 +26,46 @@ pub const SAVE_FORMAT: u32 = 2;
 pub const NAME_MAX: usize = 20;
 
 /// A private screen the table still owes one player, shown only after that player taps the curtain.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Saved as `{"owed": "loyalty_peek", "seat": 2}` or `{"owed": "notice", "seat": 2, "private": {…}}`,
+/// read through [`OwedRecord`] (one pass, where serde's tagged-enum reading would buffer the object:
+/// much more code in the app for the same result).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "owed", rename_all = "snake_case")]
 pub enum Owed {
     /// At the start: each player's first look at their Loyalty card.
     LoyaltyPeek { seat: Seat },
     /// Something only this seat saw (a Knight card drawn, Tristan's look at the deck, Galahad's peek).
     Notice { seat: Seat, private: PrivateEvent },
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum OwedType {
+    LoyaltyPeek,
+    Notice,
+}
+
+#[derive(Deserialize)]
+struct OwedRecord {
+    owed: OwedType,
+    seat: Seat,
+    private: Option<PrivateEvent>,
+}
+
+impl<'de> Deserialize<'de> for Owed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = OwedRecord::deserialize(d)?;
+        Ok(match r.owed {
+            OwedType::LoyaltyPeek => Owed::LoyaltyPeek { seat: r.seat },
+            OwedType::Notice => Owed::Notice {
+                seat: r.seat,
+                private: r
+                    .private
+                    .ok_or_else(|| serde::de::Error::missing_field("private"))?,
+            },
+        })
+    }
 }
 
 impl Owed {
@@ -44,7 +77,10 @@ impl Owed {
 }
 
 /// Who sits in a seat: a person at the table, or a computer knight of some level.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Saved as `{"sitter": "person"}` or `{"sitter": "computer", "level": "solid"}`, read through
+/// [`SitterRecord`] (see [`Owed`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(tag = "sitter", rename_all = "snake_case")]
 pub enum Sitter {
     #[default]
@@ -52,6 +88,33 @@ pub enum Sitter {
     Computer {
         level: Level,
     },
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum SitterType {
+    Person,
+    Computer,
+}
+
+#[derive(Deserialize)]
+struct SitterRecord {
+    sitter: SitterType,
+    level: Option<Level>,
+}
+
+impl<'de> Deserialize<'de> for Sitter {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let r = SitterRecord::deserialize(d)?;
+        Ok(match r.sitter {
+            SitterType::Person => Sitter::Person,
+            SitterType::Computer => Sitter::Computer {
+                level: r
+                    .level
+                    .ok_or_else(|| serde::de::Error::missing_field("level"))?,
+            },
+        })
+    }
 }
 
 impl Sitter {
@@ -385,5 +448,32 @@ mod tests {
         let back: Session = serde_json::from_str(&text).unwrap();
         assert_eq!(back, s);
         assert_eq!(back.game().unwrap().table_view(), g.table_view());
+    }
+
+    #[test]
+    fn sitters_and_owed_screens_read_back_as_written() {
+        let mut s = Session::new("g".into(), names(&["A", "B", "C"]), Setup::new(3, 9), 1.0)
+            .seated(vec![
+                Sitter::Person,
+                Sitter::Computer {
+                    level: Level::Expert,
+                },
+                Sitter::Person,
+            ]);
+        s.owed.push_back(Owed::Notice {
+            seat: Seat(2),
+            private: PrivateEvent::KnightDrawn {
+                knight: camelot::Knight::Percival,
+            },
+        });
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains(r#"{"sitter":"computer","level":"expert"}"#), "{text}");
+        assert!(text.contains(r#""owed":"notice""#), "{text}");
+        let back: Session = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, s);
+        let e = serde_json::from_str::<Sitter>(r#"{"sitter": "computer"}"#).unwrap_err();
+        assert!(e.to_string().contains("missing field `level`"), "{e}");
+        let e = serde_json::from_str::<Owed>(r#"{"owed": "notice", "seat": 1}"#).unwrap_err();
+        assert!(e.to_string().contains("missing field `private`"), "{e}");
     }
 }

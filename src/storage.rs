@@ -22,7 +22,8 @@ use crate::i18n::{self, K, t, tf};
 use crate::session::{SAVE_FORMAT, Session};
 use camelot::{Game, ReplayError};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::de::IgnoredAny;
+use serde_json::value::RawValue;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -232,20 +233,22 @@ pub const SILENCE_CHOICES: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90
 
 /// Read a stored or imported session: JSON, our shape, a format we know, names matching the
 /// setup, and actions that replay. Returns the session and its replayed game.
+///
+/// Typed reads only (no generic JSON value): the format number is read first, on its own, so a
+/// newer save is reported as newer whatever else it holds.
 pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
-        detail: format!("not readable as JSON: {e}"),
+    #[derive(Deserialize)]
+    struct Format {
+        format: Option<u64>,
+    }
+    let format = serde_json::from_str::<Format>(text).map_err(|e| StorageError::Damaged {
+        detail: if e.is_syntax() || e.is_eof() {
+            format!("not readable as JSON: {e}")
+        } else {
+            format!("not a saved game: {e}")
+        },
     })?;
-    session_from_value(value)
-}
-
-fn session_from_value(value: Value) -> Result<(Session, Game), StorageError> {
-    let Value::Object(map) = &value else {
-        return Err(StorageError::Damaged {
-            detail: "not a saved game (not a JSON object)".into(),
-        });
-    };
-    match map.get("format").and_then(Value::as_u64) {
+    match format.format {
         None => {
             return Err(StorageError::Damaged {
                 detail: "no save format number".into(),
@@ -264,10 +267,9 @@ fn session_from_value(value: Value) -> Result<(Session, Game), StorageError> {
         }
         Some(_) => {}
     }
-    let mut session: Session =
-        serde_json::from_value(value).map_err(|e| StorageError::Damaged {
-            detail: format!("not a saved game: {e}"),
-        })?;
+    let mut session: Session = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
+        detail: format!("not a saved game: {e}"),
+    })?;
     // Format 1 had no sitters: every seat a person, which is what an empty list means now.
     if let Err(e) =
         crate::session::validate_sitters(&session.sitters, session.setup.players as usize)
@@ -313,23 +315,29 @@ fn session_from_value(value: Value) -> Result<(Session, Game), StorageError> {
 }
 
 /// The players' names and last update of a stored text that could not be read, if they can still be
-/// picked out of it (to tell the player which game it was).
+/// picked out of it (to tell the player which game it was). Each is read on its own, so a damaged
+/// one does not hide the other.
 fn salvage(text: &str) -> (Vec<String>, Option<f64>) {
-    let Ok(Value::Object(map)) = serde_json::from_str::<Value>(text) else {
-        return (Vec::new(), None);
-    };
-    let names = map
-        .get("names")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
+    #[derive(Deserialize)]
+    struct Names {
+        names: Vec<String>,
+    }
+    #[derive(Deserialize)]
+    struct Updated {
+        updated_ms: f64,
+    }
+    let names = serde_json::from_str::<Names>(text)
+        .map(|n| {
+            n.names
+                .into_iter()
                 .take(7)
                 .map(|s| s.chars().take(crate::session::NAME_MAX).collect())
                 .collect()
         })
         .unwrap_or_default();
-    let updated = map.get("updated_ms").and_then(Value::as_f64);
+    let updated = serde_json::from_str::<Updated>(text)
+        .ok()
+        .map(|u| u.updated_ms);
     (names, updated)
 }
 
@@ -354,24 +362,35 @@ pub fn export_text(s: &Session) -> String {
 /// Read an export file (or a bare saved session): checks it is ours, of a format we know, and
 /// replays. The id is as in the file; [`Store::import`] gives it a new one if needed.
 pub fn parse_import(text: &str) -> Result<(Session, Game), StorageError> {
+    /// What tells an export file from a bare session and from something else; the game itself is
+    /// kept as text and read by [`parse_session`].
+    #[derive(Deserialize)]
+    struct Envelope<'a> {
+        app: Option<String>,
+        kind: Option<String>,
+        format: Option<u64>,
+        #[serde(borrow)]
+        game: Option<&'a RawValue>,
+        setup: Option<IgnoredAny>,
+        actions: Option<IgnoredAny>,
+    }
     let text = text.trim_start_matches('\u{feff}');
-    let value: Value = serde_json::from_str(text).map_err(|e| StorageError::Foreign {
-        detail: format!("not a JSON file: {e}"),
+    let envelope: Envelope = serde_json::from_str(text).map_err(|e| StorageError::Foreign {
+        detail: if e.is_syntax() || e.is_eof() {
+            format!("not a JSON file: {e}")
+        } else {
+            format!("not a Camelot file: {e}")
+        },
     })?;
-    let Value::Object(mut map) = value else {
-        return Err(StorageError::Foreign {
-            detail: "not a JSON object".into(),
-        });
-    };
-    if map.contains_key("app") || map.contains_key("kind") {
-        let app = map.get("app").and_then(Value::as_str).unwrap_or("");
-        let kind = map.get("kind").and_then(Value::as_str).unwrap_or("");
+    if envelope.app.is_some() || envelope.kind.is_some() {
+        let app = envelope.app.as_deref().unwrap_or("");
+        let kind = envelope.kind.as_deref().unwrap_or("");
         if app != EXPORT_APP || kind != EXPORT_KIND {
             return Err(StorageError::Foreign {
                 detail: format!("app “{app}”, kind “{kind}”"),
             });
         }
-        if let Some(f) = map.get("format").and_then(Value::as_u64)
+        if let Some(f) = envelope.format
             && f > SAVE_FORMAT as u64
         {
             return Err(StorageError::Newer {
@@ -379,13 +398,13 @@ pub fn parse_import(text: &str) -> Result<(Session, Game), StorageError> {
                 supported: SAVE_FORMAT,
             });
         }
-        let game = map.remove("game").ok_or_else(|| StorageError::Damaged {
+        let game = envelope.game.ok_or_else(|| StorageError::Damaged {
             detail: "the file holds no game".into(),
         })?;
-        session_from_value(game)
-    } else if map.contains_key("setup") && map.contains_key("actions") {
+        parse_session(game.get())
+    } else if envelope.setup.is_some() && envelope.actions.is_some() {
         // A bare session, as stored in localStorage.
-        session_from_value(Value::Object(map))
+        parse_session(text)
     } else {
         Err(StorageError::Foreign {
             detail: "no Camelot envelope".into(),
@@ -1039,6 +1058,7 @@ mod tests {
     use crate::session::Sitter;
     use camelot::bot::Level;
     use camelot::{Seat, Setup};
+    use serde_json::Value;
 
     fn store() -> Store<Memory> {
         Store::new(Memory::default())

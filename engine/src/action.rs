@@ -33,7 +33,9 @@ pub enum Keep {
 }
 
 /// Every decision a player can take. Who may take it is given by [`crate::Game::decider`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// Serde form: `{"type": "go_on_quest", "quest": "dragon"}` (read through [`ActionRecord`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Draw the top Rumor card and place it on the Threats pile.
@@ -273,7 +275,9 @@ impl Event {
 }
 
 /// What only one seat sees.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Serde form: `{"saw": "drew", "card": "dragon:3"}` (read through [`PrivateRecord`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "saw", rename_all = "snake_case")]
 pub enum PrivateEvent {
     /// Under Morgan #1, the card drawn.

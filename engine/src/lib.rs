@@ -13,6 +13,7 @@ pub mod bot;
 pub mod cards;
 pub mod game;
 pub mod resolve;
+mod serde_forms;
 pub mod sim;
 pub mod view;
 
