@@ -467,7 +467,10 @@ mod tests {
             },
         });
         let text = serde_json::to_string(&s).unwrap();
-        assert!(text.contains(r#"{"sitter":"computer","level":"expert"}"#), "{text}");
+        assert!(
+            text.contains(r#"{"sitter":"computer","level":"expert"}"#),
+            "{text}"
+        );
         assert!(text.contains(r#""owed":"notice""#), "{text}");
         let back: Session = serde_json::from_str(&text).unwrap();
         assert_eq!(back, s);
