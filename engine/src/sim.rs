@@ -13,7 +13,7 @@
 //! with [`Game::apply_to`] and [`NoEvents`], and the policy reads the state through cheap accessors.
 
 use crate::action::{Action, EndReason, Keep, NoEvents, Seat, Side};
-use crate::cards::{Card, Knight, Loyalty, Merlin, Morgan, Quest, RumorValue};
+use crate::cards::{Card, Knight, Loyalty, MANIFEST_SWORDS, Merlin, Morgan, Quest, RumorValue};
 use crate::game::{Decision, Game, Options, Phase, Setup, SetupError};
 use crate::resolve::Outcome;
 use rand::rngs::Xoshiro256PlusPlus;
@@ -203,36 +203,39 @@ impl Tally {
     /// Bring the running totals of stack `q` up to date (Morgan #8 aside).
     #[inline]
     fn restack(&mut self, q: usize) {
-        // Merlin's removals: the highest numbered cards.
-        let (mut sum, mut numbered) = (self.sums[q], self.numbered[q]);
-        let mut r = self.removals[q];
-        let mut v = 4;
-        while r > 0 && v > 0 {
-            v -= 1;
-            let k = r.min(self.numbers[q][v]);
-            sum -= u16::from(k) * (v as u16 + 2);
-            numbered -= k;
-            r -= k;
+        if q >= 5 {
+            return;
         }
-        let n = numbered + self.questions[q];
-        let value = ALL_QUESTS[q].swords() + self.morgan3;
-        let question_value = if self.morgan6 { 1 } else { self.questions[q] };
-        let mordred = if q <= SAXONS {
-            u16::from(self.mordreds) * u16::from(n)
-        } else {
-            0
-        };
-        let total = sum
-            + u16::from(self.questions[q]) * u16::from(question_value)
-            + mordred
-            + u16::from(self.morgan4);
+        let questions = self.questions[q];
+        let before = self.numbered[q] + questions;
+        // Merlin's removals: the highest numbered cards.
+        let mut sum = self.sums[q];
+        let mut n = before;
+        let mut r = self.removals[q];
+        if r > 0 {
+            let mut v = 4;
+            while r > 0 && v > 0 {
+                v -= 1;
+                let k = r.min(self.numbers[q][v]);
+                sum -= u16::from(k) * (v as u16 + 2);
+                n -= k;
+                r -= k;
+            }
+        }
+        let value = MANIFEST_SWORDS[q] + self.morgan3;
+        let question_value = if self.morgan6 { 1 } else { questions };
+        let mut total =
+            sum + u16::from(questions) * u16::from(question_value) + u16::from(self.morgan4);
+        if q <= SAXONS {
+            total += u16::from(self.mordreds) * u16::from(n);
+        }
         let secondary = if n > 0 && total >= 14 { value } else { 0 };
         let r = &mut self.running;
         r.secondary_sum = r.secondary_sum - r.secondary[q] + secondary;
         r.secondary[q] = secondary;
         r.total[q] = if n > 0 { total } else { 0 };
         r.left[q] = n;
-        r.before[q] = self.numbered[q] + self.questions[q];
+        r.before[q] = before;
         r.value[q] = value;
     }
 
@@ -358,6 +361,26 @@ impl Tally {
     pub fn evaluate(&self, main: Quest, bonus: u8) -> Estimate {
         self.totals().estimate(main, bonus)
     }
+
+    /// `self.evaluate(main, bonus).net()`, without copying the totals in the common case.
+    #[inline]
+    pub fn net(&self, main: Quest, bonus: u8) -> i16 {
+        if self.morgan8 {
+            self.totals().net(main, bonus)
+        } else {
+            self.running.net(main, bonus)
+        }
+    }
+
+    /// `f(&self.totals())`, without copying the totals in the common case.
+    #[inline]
+    fn with_totals<R>(&self, f: impl FnOnce(&Totals) -> R) -> R {
+        if self.morgan8 {
+            f(&self.totals())
+        } else {
+            f(&self.running)
+        }
+    }
 }
 
 impl Totals {
@@ -403,25 +426,49 @@ impl Totals {
         }
     }
 
-    /// The best of `quests` to go on now for the loyal side, with its estimate.
-    pub fn best(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, Estimate)> {
-        let mut best: Option<(Quest, Estimate)> = None;
+    /// `self.estimate(main, bonus).net()`: the quest's worth to the loyal side, worked out directly.
+    #[inline]
+    pub fn net(&self, main: Quest, bonus: u8) -> i16 {
+        let m = self.stack(main);
+        // Every other stack that reached 14 places its black swords.
+        let others = i16::from(self.secondary_sum - self.secondary[m]);
+        let total = self.total[m] + u16::from(bonus);
+        let success_from = if self.morgan5 { 12 } else { 11 };
+        if (self.merlin5 && self.before[m] == 5) || (success_from..=13).contains(&total) {
+            i16::from(self.value[m]) - others
+        } else if total >= 14 {
+            if self.morgan7 {
+                -100
+            } else {
+                -others - i16::from(self.value[m])
+            }
+        } else {
+            // Baseless: one black sword (plus Morgan #3's).
+            -others - 1 - i16::from(self.morgan3)
+        }
+    }
+
+    /// The best of `quests` to go on now for the loyal side (the first of equals), with its net worth.
+    #[inline]
+    pub fn best(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, i16)> {
+        let mut best: Option<(Quest, i16)> = None;
         for &q in quests {
-            let e = self.estimate(q, bonus);
-            if best.is_none_or(|(_, b)| e.net() > b.net()) {
-                best = Some((q, e));
+            let n = self.net(q, bonus);
+            if best.is_none_or(|(_, b)| n > b) {
+                best = Some((q, n));
             }
         }
         best
     }
 
-    /// The worst of `quests` for the loyal side.
-    pub fn worst(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, Estimate)> {
-        let mut worst: Option<(Quest, Estimate)> = None;
+    /// The worst of `quests` for the loyal side (the first of equals), with its net worth.
+    #[inline]
+    pub fn worst(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, i16)> {
+        let mut worst: Option<(Quest, i16)> = None;
         for &q in quests {
-            let e = self.estimate(q, bonus);
-            if worst.is_none_or(|(_, w)| e.net() < w.net()) {
-                worst = Some((q, e));
+            let n = self.net(q, bonus);
+            if worst.is_none_or(|(_, w)| n < w) {
+                worst = Some((q, n));
             }
         }
         worst
@@ -556,8 +603,12 @@ impl SimplePolicy {
 
     /// Follow the pile: a card placed face down with a false announcement is caught when the pile is
     /// revealed (the pile only ever empties by a quest).
+    #[inline]
     fn observe(&mut self, g: &Game) {
         let len = g.pile.len();
+        if len == self.pile_len {
+            return;
+        }
         let from = if len < self.pile_len {
             self.known_liars |= self.pending_liars;
             self.pending_liars = 0;
@@ -569,28 +620,34 @@ impl SimplePolicy {
             self.pile_len
         };
         for pc in &g.pile[from.min(len)..] {
-            let shown = pc.top().shown();
-            if shown != pc.card {
-                self.pending_liars |= 1 << pc.placed_by.0;
-                self.knows_more |= 1 << pc.placed_by.0;
-            } else if pc.card == Card::Merlin(Merlin::Four) {
-                // Its token's quest is chosen next, and known only to the one who chose it.
-                self.merlin4_owners |= 1 << pc.placed_by.0;
-            }
+            let shown = match pc.announced {
+                Some(announced) if announced != pc.card => {
+                    self.pending_liars |= 1 << pc.placed_by.0;
+                    self.knows_more |= 1 << pc.placed_by.0;
+                    announced
+                }
+                _ => {
+                    if pc.card == Card::Merlin(Merlin::Four) {
+                        // Its token's quest is chosen next, and known only to the one who chose it.
+                        self.merlin4_owners |= 1 << pc.placed_by.0;
+                    }
+                    pc.card
+                }
+            };
             self.public.add(shown, None);
         }
         self.pile_len = len;
     }
 
-    /// The pile as `me` counts it (see [`visible_tally`]), from the running count when possible.
-    /// The totals of the pile as `me` counts it, and how many cards it holds (no copy of the count
-    /// in the common case).
-    fn totals(&self, g: &Game, me: Seat) -> (Totals, usize) {
+    /// `f` of the totals of the pile as `me` counts it (see [`visible_tally`]), and how many cards it
+    /// holds: from the running count, without a copy, in the common case.
+    #[inline]
+    fn with_totals<R>(&self, g: &Game, me: Seat, f: impl FnOnce(&Totals) -> R) -> (R, usize) {
         if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
-            (self.public.totals(), self.public.len())
+            (self.public.with_totals(f), self.public.len())
         } else {
             let t = self.tally(g, me);
-            (t.totals(), t.len())
+            (t.with_totals(f), t.len())
         }
     }
 
@@ -673,35 +730,36 @@ impl SimplePolicy {
             }
         }
         let allowed = g.allowed_quests();
-        let (totals, pile) = if allowed.is_empty() {
-            (None, g.pile.len())
+        let ((best, worst), pile) = if allowed.is_empty() {
+            ((None, None), g.pile.len())
         } else {
-            let (t, len) = self.totals(g, me);
-            (Some(t), len)
+            self.with_totals(g, me, |t| {
+                let worst = if traitor { t.worst(allowed, 0) } else { None };
+                (t.best(allowed, 0), worst)
+            })
         };
-        let best = totals.and_then(|t| t.best(allowed, 0));
         if traitor {
             if can_accuse() && self.chance(self.params.traitor_accuse_chance) {
                 let target = self.pick(Self::unrevealed_others(g, me));
                 return Action::Accuse { target };
             }
-            if let Some((q, e)) = totals.and_then(|t| t.worst(allowed, 0))
-                && e.net() <= -2
+            if let Some((q, net)) = worst
+                && net <= -2
                 && self.chance(self.params.blunder_chance)
             {
                 return Action::GoOnQuest { quest: q };
             }
             if can_draw
-                && best.is_some_and(|(_, e)| e.net() > 0)
+                && best.is_some_and(|(_, net)| net > 0)
                 && self.chance(self.params.sabotage_chance)
             {
                 return Action::ListenToRumors;
             }
         }
-        if let Some((q, e)) = best
-            && (e.net() > 0
+        if let Some((q, net)) = best
+            && (net > 0
                 || !can_draw
-                || (pile >= usize::from(self.params.cut_loss_pile) && e.net() >= -1)
+                || (pile >= usize::from(self.params.cut_loss_pile) && net >= -1)
                 || pile >= 2 * usize::from(self.params.cut_loss_pile))
         {
             return Action::GoOnQuest { quest: q };
@@ -740,7 +798,7 @@ impl SimplePolicy {
         truth.add(drawn, None);
         let mut lie: Option<(Card, i16)> = None;
         for q in Quest::ALL {
-            let real = truth.evaluate(q, 0).net();
+            let real = truth.net(q, 0);
             if real > 0 {
                 continue;
             }
@@ -757,7 +815,7 @@ impl SimplePolicy {
                 }
                 let mut believed = tally;
                 believed.add(card, None);
-                if believed.evaluate(q, 0).net() > 0 && lie.is_none_or(|(_, r)| real < r) {
+                if believed.net(q, 0) > 0 && lie.is_none_or(|(_, r)| real < r) {
                     lie = Some((card, real));
                 }
             }
@@ -773,7 +831,9 @@ impl SimplePolicy {
         let score = |c: Card| {
             let mut t = tally;
             t.add(c, None);
-            let best = t.totals().best(c.symbols(), 0).map_or(0, |(_, e)| e.net());
+            let best = t
+                .with_totals(|t| t.best(c.symbols(), 0))
+                .map_or(0, |(_, net)| net);
             // A Morgan left in the pile lurks for every later quest.
             best * 4 - i16::from(c.is_morgan())
         };
@@ -809,18 +869,20 @@ impl SimplePolicy {
     }
 
     fn merlin6(&mut self, g: &Game, me: Seat) -> Action {
-        let (totals, _) = self.totals(g, me);
         let traitor = g.holds_traitor(me);
-        let mut choice: Option<(Quest, u8, i16)> = None;
-        for q in Quest::ALL {
-            for bonus in 0..=3 {
-                let net = totals.estimate(q, bonus).net();
-                let net = if traitor { -net } else { net };
-                if choice.is_none_or(|(_, _, n)| net > n) {
-                    choice = Some((q, bonus, net));
+        let (choice, _) = self.with_totals(g, me, |totals| {
+            let mut choice: Option<(Quest, u8, i16)> = None;
+            for q in Quest::ALL {
+                for bonus in 0..=3 {
+                    let net = totals.net(q, bonus);
+                    let net = if traitor { -net } else { net };
+                    if choice.is_none_or(|(_, _, n)| net > n) {
+                        choice = Some((q, bonus, net));
+                    }
                 }
             }
-        }
+            choice
+        });
         match choice {
             Some((quest, bonus, net)) if net > 0 => Action::Merlin6Quest { quest, bonus },
             _ => Action::DeclineMerlin6,
@@ -835,7 +897,7 @@ impl SimplePolicy {
             Phase::Arthur { bonus, .. } => bonus,
             _ => 0,
         };
-        let net = self.tally(g, me).evaluate(quest, bonus).net();
+        let net = self.tally(g, me).net(quest, bonus);
         let stop = if g.holds_traitor(me) {
             net > 0
         } else {
@@ -855,7 +917,7 @@ impl SimplePolicy {
         let Some(r) = &g.resolving else {
             return Action::PassWindow;
         };
-        let net = revealed_tally(g).evaluate(r.quest, r.bonus).net();
+        let net = revealed_tally(g).net(r.quest, r.bonus);
         let play = if g.holds_traitor(me) {
             net > 0
         } else {
@@ -881,7 +943,7 @@ impl SimplePolicy {
             }
             let mut t = tally;
             t.add(c, None);
-            let net = sign * t.evaluate(r.quest, r.bonus).net();
+            let net = sign * t.net(r.quest, r.bonus);
             if best.is_none_or(|(_, n)| net > n) {
                 best = Some((i as u8, net));
             }
@@ -1178,6 +1240,7 @@ mod tests {
             let bonus = (round % 4) as u8;
             let r = resolve(&pile, main, bonus);
             let e = tally.evaluate(main, bonus);
+            assert_eq!(tally.net(main, bonus), e.net());
             let label = format!("{pile:?} main {main} bonus {bonus}");
             assert_eq!(e.main_total, r.main_stack().total, "{label}");
             assert_eq!(e.main_outcome, r.main_stack().outcome, "{label}");
