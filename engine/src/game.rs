@@ -487,18 +487,34 @@ impl Game {
             }
             self.set_aside.extend_from_slice(&cards[n..]);
         }
-        static CARDS: std::sync::OnceLock<(Vec<Card>, Vec<Card>)> = std::sync::OnceLock::new();
+        /// The 9 Morgans of the base game, and the rest of the deck for each combination of the promo
+        /// options (indexed by `morgan8 + 2 × merlin6`).
+        type Decks = (Vec<Card>, [Vec<Card>; 4]);
+        static CARDS: std::sync::OnceLock<Decks> = std::sync::OnceLock::new();
         let (all_morgans, others) = CARDS.get_or_init(|| {
             let all = all_cards(true);
+            let others = |morgan8: bool, merlin6: bool| {
+                all.iter()
+                    .copied()
+                    .filter(|c| !c.is_morgan() || *c == Card::Morgan(Morgan::Eight))
+                    .filter(|c| match c {
+                        Card::Morgan(Morgan::Eight) => morgan8,
+                        Card::Merlin(Merlin::Six) => merlin6,
+                        _ => true,
+                    })
+                    .collect()
+            };
             (
                 all.iter()
                     .copied()
                     .filter(|c| c.is_morgan() && *c != Card::Morgan(Morgan::Eight))
                     .collect(),
-                all.iter()
-                    .copied()
-                    .filter(|c| !c.is_morgan() || *c == Card::Morgan(Morgan::Eight))
-                    .collect(),
+                [
+                    others(false, false),
+                    others(true, false),
+                    others(false, true),
+                    others(true, true),
+                ],
             )
         });
         // The Morgans are shuffled; the first six go into the deck, the rest are left out.
@@ -507,11 +523,9 @@ impl Game {
         morgans.shuffle(rng);
         let options = self.setup.options;
         let deck = &mut self.deck;
-        deck.extend(others.iter().copied().filter(|c| match c {
-            Card::Morgan(Morgan::Eight) => options.morgan8,
-            Card::Merlin(Merlin::Six) => options.merlin6,
-            _ => true,
-        }));
+        deck.extend_from_slice(
+            &others[usize::from(options.morgan8) + 2 * usize::from(options.merlin6)],
+        );
         deck.extend_from_slice(&morgans[..MORGANS_IN_PLAY]);
         morgans.drain(..MORGANS_IN_PLAY);
         deck.shuffle(rng);
@@ -977,8 +991,8 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        if let Some(r) = self.last_resolution.take() {
-            self.spare_resolution = Some(r);
+        if self.last_resolution.is_some() {
+            self.spare_resolution = self.last_resolution.take();
         }
         self.history.push(Played { seat, action });
         let mut ev = Emit { sink };
@@ -988,6 +1002,19 @@ impl Game {
 
     /// Check that `seat` may take `action` now, with a precise reason if not.
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        // The commonest case first: the current seat's turn action (a refusal takes the long way).
+        if matches!(self.phase, Phase::Turn) && seat == self.current {
+            let ok = match action {
+                Action::ListenToRumors => self.can_draw() && !self.is_revealed_traitor(seat),
+                Action::GoOnQuest { quest } => {
+                    !self.is_revealed_traitor(seat) && self.allowed_quests().contains(&quest)
+                }
+                _ => false,
+            };
+            if ok {
+                return Ok(());
+            }
+        }
         let Some((decider, decision)) = self.decider() else {
             return Err(RuleError::GameOver);
         };

@@ -234,15 +234,28 @@ impl Resolution {
 /// [`resolve`] into an existing breakdown, reusing its buffers (no allocation once they are large
 /// enough): the game resolves every quest this way.
 pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &mut Resolution) {
-    // 1–2. One pass: the characters that change the totals, and how many cards each quest holds.
+    // 1–2. One pass: the characters that change the totals, and per quest how many cards it holds,
+    // how many of them Gawain played, the sum of its numbered cards and how many `?` it holds.
     let (mut merged, mut morgan3, mut morgan5, mut morgan6, mut morgan7) =
         (false, 0u8, false, false, false);
+    let (mut merlin5_present, mut merlins) = (false, false);
     let (mut mordreds, mut morgan4) = (0u16, 0u16);
-    let mut per_quest = [0usize; 5];
+    let mut counts = [0u16; 5];
+    let mut from_gawain = [0u16; 5];
+    let mut numbers = [0u16; 5];
+    let mut questions = [0u8; 5];
     let mut n_characters = 0;
     for tc in pile {
         match tc.card {
-            Card::Quest(q, _) => per_quest[q.index()] += 1,
+            Card::Quest(q, v) => {
+                let i = q.index();
+                counts[i] += 1;
+                from_gawain[i] += u16::from(tc.gawain);
+                match v.points() {
+                    Some(p) => numbers[i] += u16::from(p),
+                    None => questions[i] += 1,
+                }
+            }
             other => {
                 n_characters += 1;
                 match other {
@@ -252,6 +265,8 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
                     Card::Morgan(Morgan::Six) => morgan6 = true,
                     Card::Morgan(Morgan::Seven) => morgan7 = true,
                     Card::Morgan(Morgan::Eight) => merged = true,
+                    Card::Merlin(Merlin::Five) => merlin5_present = true,
+                    Card::Merlin(_) => merlins = true,
                     Card::Mordred => mordreds += 1,
                     _ => {}
                 }
@@ -273,9 +288,11 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
     } else {
         QuestStack::Quest(main)
     };
-    let mut counts = per_quest;
     if merged {
         counts[0] += std::mem::take(&mut counts[1]);
+        from_gawain[0] += std::mem::take(&mut from_gawain[1]);
+        numbers[0] += std::mem::take(&mut numbers[1]);
+        questions[0] += std::mem::take(&mut questions[1]);
     }
 
     // 3. Reveal and sort: stacks by quest, characters aside. The breakdown's buffers are reused.
@@ -298,7 +315,7 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
         st.quest = quest;
         st.main = k == main_key;
         st.cards.clear();
-        st.cards.reserve(counts[k]);
+        st.cards.reserve(usize::from(counts[k]));
         slot[k] = n;
         n += 1;
     }
@@ -309,44 +326,48 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
     for tc in pile {
         match tc.card {
             Card::Quest(q, _) => {
-                stacks[slot[key(q)]].cards.push(StackCard {
-                    card: tc.card,
-                    removed_by: None,
-                    gawain: tc.gawain,
-                });
+                if let Some(st) = stacks.get_mut(slot[key(q)]) {
+                    st.cards.push(StackCard {
+                        card: tc.card,
+                        removed_by: None,
+                        gawain: tc.gawain,
+                    });
+                }
             }
             _ => characters.push(*tc),
         }
     }
 
     // Merlin #5 counts the main quest's cards as revealed, before any removal.
-    let merlin5_present = characters
-        .iter()
-        .any(|c| c.card == Card::Merlin(Merlin::Five));
-    let main_i = slot[main_key];
-    let merlin5 = merlin5_present && stacks[main_i].cards.iter().filter(|c| !c.gawain).count() == 5;
+    let merlin5 = merlin5_present && counts[main_key] - from_gawain[main_key] == 5;
 
     // 4. Merlins, each separately, in the order they lie in the pile (bottom first).
     // A card of quest `q` can only lie in its own stack (the merged one under Morgan #8).
-    const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
-    let mut remove = |q: Quest, from: &[Quest], by: Merlin| {
-        if let Some(&i) = slot.get(key(q)).filter(|&&i| i != usize::MAX) {
-            remove_highest(&mut stacks[i..=i], from, by);
-        }
-    };
-    for tc in characters.iter() {
-        let Card::Merlin(m) = tc.card else { continue };
-        match m {
-            Merlin::Four => match tc.merlin4 {
-                Some(q) if merged && matches!(q, Quest::Picts | Quest::Saxons) => {
-                    remove(q, &BOTH, m)
-                }
-                Some(q) => remove(q, &[q], m),
-                None => {}
-            },
-            _ => {
-                for &q in m.removes_from() {
-                    remove(q, &[q], m);
+    if merlins {
+        const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
+        let mut remove = |q: Quest, from: &[Quest], by: Merlin| {
+            let k = key(q);
+            if let Some(&i) = slot.get(k).filter(|&&i| i != usize::MAX)
+                && let Some(p) = remove_highest(&mut stacks[i], from, by)
+            {
+                numbers[k] -= u16::from(p);
+                counts[k] -= 1;
+            }
+        };
+        for tc in characters.iter() {
+            let Card::Merlin(m) = tc.card else { continue };
+            match m {
+                Merlin::Four => match tc.merlin4 {
+                    Some(q) if merged && matches!(q, Quest::Picts | Quest::Saxons) => {
+                        remove(q, &BOTH, m)
+                    }
+                    Some(q) => remove(q, &[q], m),
+                    None => {}
+                },
+                _ => {
+                    for &q in m.removes_from() {
+                        remove(q, &[q], m);
+                    }
                 }
             }
         }
@@ -356,24 +377,14 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
     let success_from = if morgan5 { 12 } else { 11 };
     let mut evil_wins_now = false;
     let (mut white, mut black) = (0u8, 0u8);
-    for s in stacks.iter_mut() {
-        let (mut n, mut questions, mut numbers) = (0u16, 0u8, 0u16);
-        for c in s.cards.iter().filter(|c| c.removed_by.is_none()) {
-            n += 1;
-            if let Card::Quest(_, v) = c.card {
-                match v.points() {
-                    Some(p) => numbers += u16::from(p),
-                    None => questions += 1,
-                }
-            }
-        }
+    for (k, &i) in slot.iter().enumerate() {
+        let Some(s) = stacks.get_mut(i) else { continue };
+        // Cards left: Merlin removes only numbered cards, never a `?`.
+        let (n, questions) = (counts[k], questions[k]);
         s.questions = questions;
         s.question_value = if morgan6 { 1 } else { questions };
-        s.numbers = numbers;
-        let picts_or_saxons = matches!(
-            s.quest,
-            QuestStack::PictsAndSaxons | QuestStack::Quest(Quest::Picts | Quest::Saxons)
-        );
+        s.numbers = numbers[k];
+        let picts_or_saxons = k <= 1;
         s.mordred_bonus = if picts_or_saxons { mordreds * n } else { 0 };
         s.morgan4_bonus = if n > 0 { morgan4 } else { 0 };
         s.merlin6_bonus = if s.main { merlin6_bonus as u16 } else { 0 };
@@ -434,27 +445,26 @@ fn empty_stack(quest: QuestStack, main: bool) -> Stack {
     }
 }
 
-/// Remove the highest numbered card among the cards of `quests` still in play (the topmost of equals).
-fn remove_highest(stacks: &mut [Stack], quests: &[Quest], by: Merlin) {
-    let mut best: Option<(u8, usize, usize)> = None;
-    for (si, s) in stacks.iter().enumerate() {
-        for (ci, c) in s.cards.iter().enumerate() {
-            if c.removed_by.is_some() {
-                continue;
-            }
-            let Card::Quest(q, v) = c.card else { continue };
-            if !quests.contains(&q) {
-                continue;
-            }
-            let Some(p) = v.points() else { continue };
-            if best.is_none_or(|(bp, _, _)| p >= bp) {
-                best = Some((p, si, ci));
-            }
+/// Remove the highest numbered card among the cards of `quests` still in play (the topmost of equals),
+/// returning its value.
+fn remove_highest(stack: &mut Stack, quests: &[Quest], by: Merlin) -> Option<u8> {
+    let mut best: Option<(u8, usize)> = None;
+    for (ci, c) in stack.cards.iter().enumerate() {
+        if c.removed_by.is_some() {
+            continue;
+        }
+        let Card::Quest(q, v) = c.card else { continue };
+        if !quests.contains(&q) {
+            continue;
+        }
+        let Some(p) = v.points() else { continue };
+        if best.is_none_or(|(bp, _)| p >= bp) {
+            best = Some((p, ci));
         }
     }
-    if let Some((_, si, ci)) = best {
-        stacks[si].cards[ci].removed_by = Some(by);
-    }
+    let (p, ci) = best?;
+    stack.cards[ci].removed_by = Some(by);
+    Some(p)
 }
 
 #[cfg(test)]
