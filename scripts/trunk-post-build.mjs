@@ -86,7 +86,8 @@ for (const rel of files) {
 }
 const BUILD_ID = build.digest("hex").slice(0, 16);
 index = index.replace(
-  /<meta charset="utf-8"\s*\/?>/i,
+  // (minified release builds write it as <meta charset=utf-8>)
+  /<meta charset=("?)utf-8\1\s*\/?>/i,
   (charset) => `${charset}\n    <meta name="camelot-build" content="${BUILD_ID}" />`,
 );
 if (!index.includes(`content="${BUILD_ID}"`)) {

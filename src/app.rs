@@ -21,6 +21,21 @@ pub enum Screen {
     Settings,
 }
 
+impl Screen {
+    /// The class of `<main>` while this screen shows (the styles and the tests go by it).
+    fn class(self) -> &'static str {
+        match self {
+            Screen::Home => "screen-home",
+            Screen::NewGame => "screen-newgame",
+            Screen::Table => "screen-table",
+            Screen::Log => "screen-log",
+            Screen::SavedGames => "screen-savedgames",
+            Screen::Rules => "screen-rules",
+            Screen::Settings => "screen-settings",
+        }
+    }
+}
+
 /// The whole app, mounted into `<body>` by `main`.
 #[component]
 pub fn App() -> impl IntoView {
@@ -68,7 +83,7 @@ fn Screens() -> impl IntoView {
     };
     view! {
         <main id="app"
-            class=move || format!("screen-{:?}", screen.get()).to_lowercase()
+            class=move || screen.get().class()
             class:silence=silent>
             <TopBar />
             {move || ctx.save_error.get().map(|e| view! {

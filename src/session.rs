@@ -236,7 +236,8 @@ pub fn validate_names(raw: &[String]) -> Result<Vec<String>, NameError> {
         if name.chars().count() > NAME_MAX {
             return Err(NameError::TooLong { seat });
         }
-        if out.iter().any(|n| n.to_lowercase() == name.to_lowercase()) {
+        let folded = crate::i18n::lowercase(name);
+        if out.iter().any(|n| crate::i18n::lowercase(n) == folded) {
             return Err(NameError::Duplicate {
                 name: name.to_string(),
             });

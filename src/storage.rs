@@ -21,8 +21,8 @@
 use crate::i18n::{self, K, t, tf};
 use crate::session::{SAVE_FORMAT, Session};
 use camelot::{Game, ReplayError};
-use serde::{Deserialize, Serialize};
 use serde::de::IgnoredAny;
+use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -461,15 +461,9 @@ fn text_hash(text: &str) -> String {
 pub fn export_file_name(names: &[String], updated_ms: f64, tz_offset_min: f64) -> String {
     let mut slug = String::new();
     for name in names {
-        let part: String = name
+        let part: String = i18n::lowercase(name)
             .chars()
-            .map(|c| {
-                if c.is_alphanumeric() {
-                    c.to_lowercase().next().unwrap_or(c)
-                } else {
-                    '-'
-                }
-            })
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
             .collect();
         let part = part.trim_matches('-');
         if part.is_empty() {

@@ -37,7 +37,10 @@ fn player_name(k: usize) -> String {
 
 /// A default name not yet taken: "Player N" for a person, a knight's name for a computer.
 fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
-    let free = |c: &String| !taken.iter().any(|t| t.to_lowercase() == c.to_lowercase());
+    let free = |c: &String| {
+        let c = crate::i18n::lowercase(c);
+        !taken.iter().any(|t| crate::i18n::lowercase(t) == c)
+    };
     if computer {
         COMPUTER_NAMES
             .iter()

@@ -8,7 +8,7 @@ use super::swords::SwordTally;
 use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
 use super::{reduced_motion, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Card, Colour, QuestStack, Resolution, Stack, Swords};
+use camelot::{Card, Colour, Outcome, QuestStack, Resolution, Stack, Swords};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -31,6 +31,20 @@ pub enum Stage {
     Counting,
     Outcomes,
     Swords,
+}
+
+impl Stage {
+    /// `data-stage` on the overlay (the styles and the tests go by it).
+    fn code(self) -> &'static str {
+        match self {
+            Stage::Laid => "laid",
+            Stage::Struck => "struck",
+            Stage::Bonuses => "bonuses",
+            Stage::Counting => "counting",
+            Stage::Outcomes => "outcomes",
+            Stage::Swords => "swords",
+        }
+    }
 }
 
 pub fn stage_at(ms: f64) -> Stage {
@@ -123,7 +137,7 @@ pub fn ResolutionView() -> impl IntoView {
                     elapsed.set(END);
                 }
             }
-            data-stage=move || format!("{:?}", stage.get()).to_lowercase()>
+            data-stage=move || stage.get().code()>
             <h2>{title}</h2>
             <SwordTally swords=tally />
             {(!characters.is_empty()).then(|| view! {
@@ -221,7 +235,12 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
         ),
         None => outcome_text(s.outcome).to_string(),
     };
-    let outcome_class = format!("outcome {:?}", s.outcome).to_lowercase();
+    let outcome_class = match s.outcome {
+        Outcome::Success => "outcome success",
+        Outcome::Baseless => "outcome baseless",
+        Outcome::Defeat => "outcome defeat",
+        Outcome::Harmless => "outcome harmless",
+    };
     view! {
         <div class=format!("stack {code}") class:main=s.main data-testid=format!("stack-{code}")>
             <header>
@@ -265,7 +284,7 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
                 }}
             </p>
             {move || (stage.get() >= Stage::Outcomes).then(|| view! {
-                <p class=outcome_class.clone() data-testid=format!("outcome-{code}")>{outcome.clone()}</p>
+                <p class=outcome_class data-testid=format!("outcome-{code}")>{outcome.clone()}</p>
             })}
         </div>
     }

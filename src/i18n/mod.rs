@@ -286,6 +286,20 @@ pub async fn load(lang: Lang) -> Result<(), String> {
     Ok(())
 }
 
+/// `text` in lower case, for comparing names whatever their case ("Šárka" and "šárka").
+/// In the browser, through its own `toLowerCase`: the Unicode case tables are already there, and
+/// Rust's copy of them would add kilobytes to every download. Natively (tests), Rust's.
+pub fn lowercase(text: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        String::from(web_sys::js_sys::JsString::from(text).to_lower_case())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        text.to_lowercase()
+    }
+}
+
 /// The browser's preferred languages, best first.
 pub fn browser_languages() -> Vec<String> {
     web_sys::window()
