@@ -230,17 +230,9 @@ pub enum Card {
 impl Card {
     /// The quest symbols on the card: who may go on which quest when it is the visible top card.
     pub fn symbols(self) -> &'static [Quest] {
-        const PICTS: &[Quest] = &[Quest::Picts];
-        const SAXONS: &[Quest] = &[Quest::Saxons];
-        const DRAGON: &[Quest] = &[Quest::Dragon];
-        const EXCALIBUR: &[Quest] = &[Quest::Excalibur];
-        const GRAIL: &[Quest] = &[Quest::Grail];
         match self {
-            Card::Quest(Quest::Picts, _) => PICTS,
-            Card::Quest(Quest::Saxons, _) => SAXONS,
-            Card::Quest(Quest::Dragon, _) => DRAGON,
-            Card::Quest(Quest::Excalibur, _) => EXCALIBUR,
-            Card::Quest(Quest::Grail, _) => GRAIL,
+            // One quest's symbol: a one-quest slice of the five (no branch per quest).
+            Card::Quest(q, _) => std::slice::from_ref(&MORGAN4_SYMBOLS[q.index()]),
             Card::Morgan(Morgan::Four(_)) => &MORGAN4_SYMBOLS,
             Card::Mordred => &MORDRED_SYMBOLS,
             Card::Morgan(_) | Card::Merlin(_) | Card::Vivien => &[],

@@ -1854,7 +1854,13 @@ impl Game {
         if let Some(s) = &mut self.silence {
             s.turns += 1;
         }
-        self.current = Seat(((self.current.index() + 1) % self.seats.len()) as u8);
+        // The next seat round the table (no division: the current seat is always one of them).
+        let next = self.current.index() + 1;
+        self.current = Seat(if next >= self.seats.len() {
+            0
+        } else {
+            next as u8
+        });
         self.turn += 1;
         self.tristan_this_turn = false;
         self.phase = Phase::Turn;

@@ -251,10 +251,10 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
                 let i = q.index();
                 counts[i] += 1;
                 from_gawain[i] += u16::from(tc.gawain);
-                match v.points() {
-                    Some(p) => numbers[i] += u16::from(p),
-                    None => questions[i] += 1,
-                }
+                // `?` counts 0 points (no branch on the value).
+                let p = v.points().unwrap_or(0);
+                numbers[i] += u16::from(p);
+                questions[i] += u8::from(p == 0);
             }
             other => {
                 n_characters += 1;

@@ -451,6 +451,9 @@ impl Totals {
     /// The best of `quests` to go on now for the loyal side (the first of equals), with its net worth.
     #[inline]
     pub fn best(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, i16)> {
+        if let [q] = quests {
+            return Some((*q, self.net(*q, bonus)));
+        }
         let mut best: Option<(Quest, i16)> = None;
         for &q in quests {
             let n = self.net(q, bonus);
@@ -710,14 +713,15 @@ impl SimplePolicy {
 
     fn turn(&mut self, g: &Game, me: Seat) -> Action {
         let can_draw = g.can_draw();
-        if g.is_revealed_traitor(me) {
+        let seat = &g.seats[me.index()];
+        let traitor = seat.loyalty == Some(Loyalty::Traitor);
+        if traitor && seat.revealed {
             return if can_draw {
                 Action::SpreadRumors
             } else {
                 Action::Pass
             };
         }
-        let traitor = g.holds_traitor(me);
         // Accusing is refused unless some other player is still unrevealed.
         let can_accuse = || g.accusation_refused(me).is_none();
         let suspects = self.known_liars | self.seen_traitors[me.index()];
@@ -764,7 +768,7 @@ impl SimplePolicy {
         {
             return Action::GoOnQuest { quest: q };
         }
-        let galahad = g.seats[me.index()].knights.contains(&Knight::Galahad);
+        let galahad = !seat.knights.is_empty() && seat.knights.contains(&Knight::Galahad);
         if !traitor && galahad && g.swords().total() >= 2 {
             let unknown = Self::unrevealed_others(g, me) & !self.seen_traitors[me.index()];
             if unknown != 0 {
