@@ -229,6 +229,7 @@ pub enum Card {
 
 impl Card {
     /// The quest symbols on the card: who may go on which quest when it is the visible top card.
+    #[inline(always)]
     pub fn symbols(self) -> &'static [Quest] {
         match self {
             // One quest's symbol: a one-quest slice of the five (no branch per quest).

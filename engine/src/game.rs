@@ -117,6 +117,7 @@ pub struct PileCard {
 }
 
 impl PileCard {
+    #[inline(always)]
     pub fn top(&self) -> TopCard {
         match self.announced {
             Some(announced) => TopCard::FaceDown { announced },
@@ -728,6 +729,7 @@ impl Game {
         }
     }
 
+    #[inline(always)]
     pub fn top(&self) -> Option<TopCard> {
         self.pile.last().map(PileCard::top)
     }
@@ -735,6 +737,7 @@ impl Game {
     /// The quests the visible top card allows. When no Rumor card is left to draw (deck and discard
     /// pile empty, every card on the Threats pile) and the top card shows no symbol, any quest may be
     /// chosen, so the pile can be dealt with (**inferred**: the rule book does not cover it).
+    #[inline(always)]
     pub fn allowed_quests(&self) -> &'static [Quest] {
         let Some(top) = self.top() else {
             return &[];
@@ -1001,6 +1004,7 @@ impl Game {
     }
 
     /// Check that `seat` may take `action` now, with a precise reason if not.
+    #[inline]
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         // The commonest case first: the current seat's turn action (a refusal takes the long way).
         if matches!(self.phase, Phase::Turn) && seat == self.current {
@@ -1015,6 +1019,12 @@ impl Game {
                 return Ok(());
             }
         }
+        self.check_fully(seat, action)
+    }
+
+    /// [`Game::check`] for any decision and action.
+    #[inline(never)]
+    fn check_fully(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
         let Some((decider, decision)) = self.decider() else {
             return Err(RuleError::GameOver);
         };
@@ -1503,7 +1513,12 @@ impl Game {
         self.pile.push(pc);
         let top = pc.top();
         ev.emit(|| Event::CardPlaced { seat, top });
-        self.card_comes_into_play(seat, top.shown(), then, ev);
+        let shown = top.shown();
+        // Most cards are quest cards: nothing comes into play with them.
+        if let (Card::Quest(..), Then::EndTurn) = (shown, &then) {
+            return self.end_turn(ev);
+        }
+        self.card_comes_into_play(seat, shown, then, ev);
     }
 
     /// A card comes into play (placed on the pile, or played by Gawain): `shown` is what the table

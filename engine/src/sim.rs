@@ -373,7 +373,7 @@ impl Tally {
     }
 
     /// `f(&self.totals())`, without copying the totals in the common case.
-    #[inline]
+    #[inline(always)]
     fn with_totals<R>(&self, f: impl FnOnce(&Totals) -> R) -> R {
         if self.morgan8 {
             f(&self.totals())
@@ -427,7 +427,7 @@ impl Totals {
     }
 
     /// `self.estimate(main, bonus).net()`: the quest's worth to the loyal side, worked out directly.
-    #[inline]
+    #[inline(always)]
     pub fn net(&self, main: Quest, bonus: u8) -> i16 {
         let m = self.stack(main);
         // Every other stack that reached 14 places its black swords.
@@ -449,7 +449,7 @@ impl Totals {
     }
 
     /// The best of `quests` to go on now for the loyal side (the first of equals), with its net worth.
-    #[inline]
+    #[inline(always)]
     pub fn best(&self, quests: &[Quest], bonus: u8) -> Option<(Quest, i16)> {
         if let [q] = quests {
             return Some((*q, self.net(*q, bonus)));
@@ -644,7 +644,7 @@ impl SimplePolicy {
 
     /// `f` of the totals of the pile as `me` counts it (see [`visible_tally`]), and how many cards it
     /// holds: from the running count, without a copy, in the common case.
-    #[inline]
+    #[inline(always)]
     fn with_totals<R>(&self, g: &Game, me: Seat, f: impl FnOnce(&Totals) -> R) -> (R, usize) {
         if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
             (self.public.with_totals(f), self.public.len())
