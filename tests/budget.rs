@@ -46,7 +46,8 @@ fn build_present() -> bool {
 /// in order of first mention.
 fn loaded_by_index(index: &str) -> Vec<String> {
     let mut files: Vec<String> = Vec::new();
-    for token in index.split(['"', '\'']) {
+    // Attribute values, quoted or not (a minified index.html leaves `href=./main.css` bare).
+    for token in index.split(['"', '\'', '=', '>', '<', ' ', '\n']) {
         let token = token.trim_start_matches("./");
         let wanted = [".wasm", ".js", ".css"]
             .iter()
@@ -78,14 +79,11 @@ fn kb(bytes: u64) -> String {
     format!("{:.1} KB", bytes as f64 / 1000.0)
 }
 
-#[test]
-// Not yet met: the release build is ~358 KB gzip (wasm ~350 KB) against the 250 KB budget, so this
-// check is kept but left out of the default run until the wasm shrinks; run it with
-// `cargo test --test budget -- --ignored` to see the figures.
-#[ignore = "budget not met yet: ~358 KB gzip of 250 KB (see the comment above)"]
-fn the_first_load_fits_the_size_budget() {
+/// The wasm, JS and CSS a first visit transfers, gzip -9, with the figures printed; `None` (and a
+/// skip) without a build.
+fn first_load_gzip() -> Option<u64> {
     if !build_present() {
-        return;
+        return None;
     }
     let dist = support::dist_dir();
     let index = std::fs::read_to_string(dist.join("index.html")).expect("read index.html");
@@ -128,10 +126,42 @@ fn the_first_load_fits_the_size_budget() {
         "  {:>10} gzip  also: index.html, manifest, favicon, sw.js",
         kb(others)
     );
+    Some(total)
+}
+
+#[test]
+// Not yet met: the release build is ~338 KB gzip (wasm ~324 KB) against the 250 KB budget, so this
+// check is kept but left out of the default run until the wasm shrinks; run it with
+// `cargo test --test budget -- --ignored` to see the figures. Meanwhile the ratchet below holds
+// the size reached so far in every run.
+#[ignore = "budget not met yet: ~338 KB gzip of 250 KB (see the comment above)"]
+fn the_first_load_fits_the_size_budget() {
+    let Some(total) = first_load_gzip() else {
+        return;
+    };
     assert!(
         total <= MAX_GZIP_BYTES,
         "over budget: the first load transfers {} of wasm, JS and CSS (gzip), the budget is {}",
         kb(total),
+        kb(MAX_GZIP_BYTES)
+    );
+}
+
+/// The size reached so far (338.4 KB at the last measure), with a little room: the first load may
+/// only shrink towards the budget, never grow back. Lower it as the wasm shrinks.
+const RATCHET_GZIP_BYTES: u64 = 342_000;
+
+#[test]
+fn the_first_load_does_not_grow_past_the_size_reached() {
+    let Some(total) = first_load_gzip() else {
+        return;
+    };
+    assert!(
+        total <= RATCHET_GZIP_BYTES,
+        "the first load grew: {} of wasm, JS and CSS (gzip), more than the {} reached before \
+         (and the budget is {})",
+        kb(total),
+        kb(RATCHET_GZIP_BYTES),
         kb(MAX_GZIP_BYTES)
     );
 }
@@ -151,6 +181,12 @@ const MARKS: &str = r#"
     seen("home", "[data-testid=new-game]:not([disabled])");
     seen("table", "[data-testid=table]");
   }).observe(document, { childList: true, subtree: true });
+  // Where the time goes: the wasm downloaded, then compiled and started (Trunk's event).
+  addEventListener("TrunkApplicationStarted", () => {
+    marks.started = performance.now();
+    const wasm = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+    marks.wasmFetched = wasm ? wasm.responseEnd : 0;
+  });
   addEventListener("click", (e) => {
     if (e.target.closest && e.target.closest("[data-testid=start-game]")) {
       marks.startTap = performance.now();
@@ -182,6 +218,10 @@ async fn mark(b: &support::Browser, name: &str) -> f64 {
 }
 
 struct Run {
+    /// The wasm file fully downloaded.
+    wasm_fetched: f64,
+    /// The wasm compiled and `main` run (Trunk's `TrunkApplicationStarted`).
+    started: f64,
     home: f64,
     tap_to_table: f64,
     repeat_home: f64,
@@ -204,6 +244,8 @@ async fn one_run(b: &mut support::Browser) -> Run {
     .await;
     b.goto("").await;
     let home = mark(b, "home").await;
+    let wasm_fetched = mark(b, "wasmFetched").await;
+    let started = mark(b, "started").await;
     b.click("[data-testid=new-game]").await;
     b.click("[data-testid=start-game]").await;
     let table = mark(b, "table").await;
@@ -222,6 +264,8 @@ async fn one_run(b: &mut support::Browser) -> Run {
     b.reload().await;
     let repeat_home = mark(b, "home").await;
     Run {
+        wasm_fetched,
+        started,
         home,
         tap_to_table: table - tap,
         repeat_home,
@@ -251,10 +295,11 @@ async fn the_home_screen_is_interactive_within_a_second_on_a_4x_slower_cpu() {
             .collect();
         b.close().await;
         println!(
-            "Run {attempt}, CPU {CPU_SLOWDOWN}x slower: navigation -> Home interactive {:.0} ms; \
+            "Run {attempt}, CPU {CPU_SLOWDOWN}x slower: navigation -> Home interactive {:.0} ms \
+             (wasm downloaded {:.0} ms, compiled and started {:.0} ms); \
              tap \"Start the game\" -> table {:.0} ms; repeat visit -> Home {:.0} ms \
              (budget {MAX_INTERACTIVE_MS:.0} ms)",
-            run.home, run.tap_to_table, run.repeat_home
+            run.home, run.wasm_fetched, run.started, run.tap_to_table, run.repeat_home
         );
         assert!(errors.is_empty(), "console errors:\n{}", errors.join("\n"));
         let within = run.home <= MAX_INTERACTIVE_MS && run.tap_to_table <= MAX_INTERACTIVE_MS;
