@@ -831,7 +831,8 @@ impl<B: Backend> Store<B> {
                 games: fresh,
             });
         }
-        rows.sort_by(|a, b| {
+        // Ids are unique, so the order is total and an unstable sort is exact (and smaller).
+        rows.sort_unstable_by(|a, b| {
             let unreadable = |r: &SavedRow| matches!(r, SavedRow::Unreadable { .. });
             unreadable(a)
                 .cmp(&unreadable(b))

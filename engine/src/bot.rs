@@ -382,7 +382,7 @@ impl Bot {
                 choose(Action::ChooseMerlin4Quest { quest })
             }
             Prompt::VivienRecipient => {
-                let mut options: Vec<Seat> = view
+                let options: Vec<Seat> = view
                     .legal_actions
                     .iter()
                     .filter_map(|a| match a {
@@ -390,12 +390,13 @@ impl Bot {
                         _ => None,
                     })
                     .collect();
-                // The loyal give to the most trusted, a Traitor to the most suspected.
-                options.sort_by_key(|s| self.suspicion[s.index()]);
+                // The loyal give to the most trusted, a Traitor to the most suspected (ties: the
+                // first in seat order for the loyal, the last for a Traitor).
+                let suspicion = |s: &&Seat| self.suspicion[s.index()];
                 let recipient = if evil {
-                    options.last()
+                    options.iter().max_by_key(suspicion)
                 } else {
-                    options.first()
+                    options.iter().min_by_key(suspicion)
                 };
                 match recipient {
                     Some(r) => choose(Action::GiveLoyalty { recipient: *r }),

@@ -260,7 +260,7 @@ impl Card {
             .filter(|e| promos || !e.promo)
             .map(|e| e.card)
             .collect();
-        kinds.sort();
+        kinds.sort_unstable();
         kinds.dedup();
         kinds
     }
