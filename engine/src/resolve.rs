@@ -347,7 +347,9 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
         const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
         let mut remove = |q: Quest, from: &[Quest], by: Merlin| {
             let k = key(q);
-            if let Some(&i) = slot.get(k).filter(|&&i| i != usize::MAX)
+            // A stack with no numbered card left has nothing to remove.
+            if numbers.get(k).is_some_and(|&sum| sum > 0)
+                && let Some(&i) = slot.get(k).filter(|&&i| i != usize::MAX)
                 && let Some(p) = remove_highest(&mut stacks[i], from, by)
             {
                 numbers[k] -= u16::from(p);

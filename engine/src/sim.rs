@@ -240,8 +240,13 @@ impl Tally {
     }
 
     fn restack_all(&mut self) {
-        for q in 0..5 {
-            self.restack(q);
+        for (q, swords) in MANIFEST_SWORDS.into_iter().enumerate() {
+            if self.numbered[q] + self.questions[q] > 0 {
+                self.restack(q);
+            } else {
+                // An empty stack's totals stay 0; only its sword value follows Morgan #3.
+                self.running.value[q] = swords + self.morgan3;
+            }
         }
     }
 
