@@ -46,99 +46,82 @@ impl Sym {
     }
 }
 
-/// A symbol as inline SVG (colour from CSS `currentColor`).
+/// A symbol as inline SVG (colour from CSS `currentColor`). The drawings are our own; they are
+/// static markup set as the `<svg>`'s content (far less code than building each shape).
 #[component]
 pub fn Symbol(sym: Sym) -> impl IntoView {
-    let body = match sym {
+    let body: &'static str = match sym {
         // Picts: a woad spiral.
-        Sym::Quest(Quest::Picts) => view! {
-            <path d="M50 50 a4 4 0 0 1 8 0 a8 8 0 0 1 -16 0 a12 12 0 0 1 24 0 a16 16 0 0 1 -32 0 a20 20 0 0 1 40 0 a24 24 0 0 1 -48 0"
-                fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round" />
-        }
-        .into_any(),
+        Sym::Quest(Quest::Picts) => concat!(
+            r#"<path d="M50 50 a4 4 0 0 1 8 0 a8 8 0 0 1 -16 0 a12 12 0 0 1 24 0 a16 16 0 0 1 -32 0 a20 20 0 0 1 40 0 a24 24 0 0 1 -48 0" fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round"/>"#,
+        ),
         // Saxons: a round shield with its boss and rivets.
-        Sym::Quest(Quest::Saxons) => view! {
-            <circle cx="50" cy="50" r="36" fill="none" stroke="currentColor" stroke-width="7" />
-            <path d="M50 14 V86 M14 50 H86" stroke="currentColor" stroke-width="5" />
-            <circle cx="50" cy="50" r="10" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Quest(Quest::Saxons) => concat!(
+            r#"<circle cx="50" cy="50" r="36" fill="none" stroke="currentColor" stroke-width="7"/>"#,
+            r#"<path d="M50 14 V86 M14 50 H86" stroke="currentColor" stroke-width="5"/>"#,
+            r#"<circle cx="50" cy="50" r="10" fill="currentColor"/>"#,
+        ),
         // Dragon: a flame.
-        Sym::Quest(Quest::Dragon) => view! {
-            <path d="M50 10 C64 32 82 44 74 68 C69 82 58 90 50 90 C36 90 24 79 27 62 C29 50 40 45 42 32 C47 41 51 47 53 57 C59 46 58 28 50 10 Z"
-                fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Quest(Quest::Dragon) => concat!(
+            r#"<path d="M50 10 C64 32 82 44 74 68 C69 82 58 90 50 90 C36 90 24 79 27 62 C29 50 40 45 42 32 C47 41 51 47 53 57 C59 46 58 28 50 10 Z" fill="currentColor"/>"#,
+        ),
         // Excalibur: a sword, point up.
-        Sym::Quest(Quest::Excalibur) => view! {
-            <path d="M50 6 L57 18 L57 62 L43 62 L43 18 Z" fill="currentColor" />
-            <rect x="28" y="62" width="44" height="8" rx="3" fill="currentColor" />
-            <rect x="46" y="70" width="8" height="16" fill="currentColor" />
-            <circle cx="50" cy="90" r="6" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Quest(Quest::Excalibur) => concat!(
+            r#"<path d="M50 6 L57 18 L57 62 L43 62 L43 18 Z" fill="currentColor"/>"#,
+            r#"<rect x="28" y="62" width="44" height="8" rx="3" fill="currentColor"/>"#,
+            r#"<rect x="46" y="70" width="8" height="16" fill="currentColor"/>"#,
+            r#"<circle cx="50" cy="90" r="6" fill="currentColor"/>"#,
+        ),
         // Holy Grail: a cup.
-        Sym::Quest(Quest::Grail) => view! {
-            <path d="M26 14 L74 14 C74 44 63 56 50 58 C37 56 26 44 26 14 Z" fill="currentColor" />
-            <rect x="46" y="58" width="8" height="18" fill="currentColor" />
-            <path d="M32 76 L68 76 L72 88 L28 88 Z" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Quest(Quest::Grail) => concat!(
+            r#"<path d="M26 14 L74 14 C74 44 63 56 50 58 C37 56 26 44 26 14 Z" fill="currentColor"/>"#,
+            r#"<rect x="46" y="58" width="8" height="18" fill="currentColor"/>"#,
+            r#"<path d="M32 76 L68 76 L72 88 L28 88 Z" fill="currentColor"/>"#,
+        ),
         // Merlin: a star.
-        Sym::Merlin => view! {
-            <polygon points="50,8 61,38 93,38 67,57 77,89 50,70 23,89 33,57 7,38 39,38" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Merlin => concat!(
+            r#"<polygon points="50,8 61,38 93,38 67,57 77,89 50,70 23,89 33,57 7,38 39,38" fill="currentColor"/>"#,
+        ),
         // Morgan: a crescent moon.
-        Sym::Morgan => view! {
-            <path d="M72 10 A40 40 0 1 0 72 90 A50 50 0 0 1 72 10 Z" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Morgan => concat!(
+            r#"<path d="M72 10 A40 40 0 1 0 72 90 A50 50 0 0 1 72 10 Z" fill="currentColor"/>"#,
+        ),
         // Mordred: a crown.
-        Sym::Mordred => view! {
-            <path d="M14 72 L18 28 L36 50 L50 20 L64 50 L82 28 L86 72 Z" fill="currentColor" />
-            <rect x="14" y="76" width="72" height="10" rx="3" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Mordred => concat!(
+            r#"<path d="M14 72 L18 28 L36 50 L50 20 L64 50 L82 28 L86 72 Z" fill="currentColor"/>"#,
+            r#"<rect x="14" y="76" width="72" height="10" rx="3" fill="currentColor"/>"#,
+        ),
         // Vivien: the lake's waves.
-        Sym::Vivien => view! {
-            <path d="M10 34 q10 -12 20 0 t20 0 t20 0 t20 0 M10 54 q10 -12 20 0 t20 0 t20 0 t20 0 M10 74 q10 -12 20 0 t20 0 t20 0 t20 0"
-                fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round" />
-        }
-        .into_any(),
+        Sym::Vivien => concat!(
+            r#"<path d="M10 34 q10 -12 20 0 t20 0 t20 0 t20 0 M10 54 q10 -12 20 0 t20 0 t20 0 t20 0 M10 74 q10 -12 20 0 t20 0 t20 0 t20 0" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/>"#,
+        ),
         // The back: the Round Table.
-        Sym::Back => view! {
-            <circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" stroke-width="5" />
-            <circle cx="50" cy="50" r="14" fill="none" stroke="currentColor" stroke-width="4" />
-            <path d="M50 12 V36 M50 64 V88 M12 50 H36 M64 50 H88 M23 23 L40 40 M60 60 L77 77 M77 23 L60 40 M40 60 L23 77"
-                stroke="currentColor" stroke-width="4" />
-        }
-        .into_any(),
+        Sym::Back => concat!(
+            r#"<circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" stroke-width="5"/>"#,
+            r#"<circle cx="50" cy="50" r="14" fill="none" stroke="currentColor" stroke-width="4"/>"#,
+            r#"<path d="M50 12 V36 M50 64 V88 M12 50 H36 M64 50 H88 M23 23 L40 40 M60 60 L77 77 M77 23 L60 40 M40 60 L23 77" stroke="currentColor" stroke-width="4"/>"#,
+        ),
         // Loyal: a shield with a cross.
-        Sym::Loyal => view! {
-            <path d="M50 8 L86 20 C86 56 72 78 50 92 C28 78 14 56 14 20 Z" fill="currentColor" />
-            <path d="M50 22 V78 M30 40 H70" stroke="var(--card-bg, #fff)" stroke-width="9" />
-        }
-        .into_any(),
+        Sym::Loyal => concat!(
+            r#"<path d="M50 8 L86 20 C86 56 72 78 50 92 C28 78 14 56 14 20 Z" fill="currentColor"/>"#,
+            r#"<path d="M50 22 V78 M30 40 H70" stroke="var(--card-bg, #fff)" stroke-width="9"/>"#,
+        ),
         // Traitor: a dagger.
-        Sym::Traitor => view! {
-            <path d="M50 6 L58 20 L56 58 L44 58 L42 20 Z" fill="currentColor" />
-            <rect x="30" y="58" width="40" height="8" rx="3" fill="currentColor" />
-            <rect x="45" y="66" width="10" height="18" fill="currentColor" />
-            <circle cx="50" cy="89" r="6" fill="currentColor" />
-        }
-        .into_any(),
+        Sym::Traitor => concat!(
+            r#"<path d="M50 6 L58 20 L56 58 L44 58 L42 20 Z" fill="currentColor"/>"#,
+            r#"<rect x="30" y="58" width="40" height="8" rx="3" fill="currentColor"/>"#,
+            r#"<rect x="45" y="66" width="10" height="18" fill="currentColor"/>"#,
+            r#"<circle cx="50" cy="89" r="6" fill="currentColor"/>"#,
+        ),
         // Knight: a helmet.
-        Sym::Knight => view! {
-            <path d="M24 88 L24 46 C24 16 76 16 76 46 L76 88 Z" fill="currentColor" />
-            <path d="M34 50 H66 M50 30 V88" stroke="var(--card-bg, #fff)" stroke-width="6" />
-        }
-        .into_any(),
+        Sym::Knight => concat!(
+            r#"<path d="M24 88 L24 46 C24 16 76 16 76 46 L76 88 Z" fill="currentColor"/>"#,
+            r#"<path d="M34 50 H66 M50 30 V88" stroke="var(--card-bg, #fff)" stroke-width="6"/>"#,
+        ),
     };
     view! {
-        <svg class="symbol" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-            {body}
-        </svg>
+        <svg class="symbol" viewBox="0 0 100 100" aria-hidden="true" focusable="false"
+            inner_html=body></svg>
     }
 }
 
