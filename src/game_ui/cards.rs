@@ -52,9 +52,9 @@ impl Sym {
 pub fn Symbol(sym: Sym) -> impl IntoView {
     let body: &'static str = match sym {
         // Picts: a woad spiral.
-        Sym::Quest(Quest::Picts) => concat!(
-            r#"<path d="M50 50 a4 4 0 0 1 8 0 a8 8 0 0 1 -16 0 a12 12 0 0 1 24 0 a16 16 0 0 1 -32 0 a20 20 0 0 1 40 0 a24 24 0 0 1 -48 0" fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round"/>"#,
-        ),
+        Sym::Quest(Quest::Picts) => {
+            r#"<path d="M50 50 a4 4 0 0 1 8 0 a8 8 0 0 1 -16 0 a12 12 0 0 1 24 0 a16 16 0 0 1 -32 0 a20 20 0 0 1 40 0 a24 24 0 0 1 -48 0" fill="none" stroke="currentColor" stroke-width="6" stroke-linecap="round"/>"#
+        }
         // Saxons: a round shield with its boss and rivets.
         Sym::Quest(Quest::Saxons) => concat!(
             r#"<circle cx="50" cy="50" r="36" fill="none" stroke="currentColor" stroke-width="7"/>"#,
@@ -62,9 +62,9 @@ pub fn Symbol(sym: Sym) -> impl IntoView {
             r#"<circle cx="50" cy="50" r="10" fill="currentColor"/>"#,
         ),
         // Dragon: a flame.
-        Sym::Quest(Quest::Dragon) => concat!(
-            r#"<path d="M50 10 C64 32 82 44 74 68 C69 82 58 90 50 90 C36 90 24 79 27 62 C29 50 40 45 42 32 C47 41 51 47 53 57 C59 46 58 28 50 10 Z" fill="currentColor"/>"#,
-        ),
+        Sym::Quest(Quest::Dragon) => {
+            r#"<path d="M50 10 C64 32 82 44 74 68 C69 82 58 90 50 90 C36 90 24 79 27 62 C29 50 40 45 42 32 C47 41 51 47 53 57 C59 46 58 28 50 10 Z" fill="currentColor"/>"#
+        }
         // Excalibur: a sword, point up.
         Sym::Quest(Quest::Excalibur) => concat!(
             r#"<path d="M50 6 L57 18 L57 62 L43 62 L43 18 Z" fill="currentColor"/>"#,
@@ -79,22 +79,22 @@ pub fn Symbol(sym: Sym) -> impl IntoView {
             r#"<path d="M32 76 L68 76 L72 88 L28 88 Z" fill="currentColor"/>"#,
         ),
         // Merlin: a star.
-        Sym::Merlin => concat!(
-            r#"<polygon points="50,8 61,38 93,38 67,57 77,89 50,70 23,89 33,57 7,38 39,38" fill="currentColor"/>"#,
-        ),
+        Sym::Merlin => {
+            r#"<polygon points="50,8 61,38 93,38 67,57 77,89 50,70 23,89 33,57 7,38 39,38" fill="currentColor"/>"#
+        }
         // Morgan: a crescent moon.
-        Sym::Morgan => concat!(
-            r#"<path d="M72 10 A40 40 0 1 0 72 90 A50 50 0 0 1 72 10 Z" fill="currentColor"/>"#,
-        ),
+        Sym::Morgan => {
+            r#"<path d="M72 10 A40 40 0 1 0 72 90 A50 50 0 0 1 72 10 Z" fill="currentColor"/>"#
+        }
         // Mordred: a crown.
         Sym::Mordred => concat!(
             r#"<path d="M14 72 L18 28 L36 50 L50 20 L64 50 L82 28 L86 72 Z" fill="currentColor"/>"#,
             r#"<rect x="14" y="76" width="72" height="10" rx="3" fill="currentColor"/>"#,
         ),
         // Vivien: the lake's waves.
-        Sym::Vivien => concat!(
-            r#"<path d="M10 34 q10 -12 20 0 t20 0 t20 0 t20 0 M10 54 q10 -12 20 0 t20 0 t20 0 t20 0 M10 74 q10 -12 20 0 t20 0 t20 0 t20 0" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/>"#,
-        ),
+        Sym::Vivien => {
+            r#"<path d="M10 34 q10 -12 20 0 t20 0 t20 0 t20 0 M10 54 q10 -12 20 0 t20 0 t20 0 t20 0 M10 74 q10 -12 20 0 t20 0 t20 0 t20 0" fill="none" stroke="currentColor" stroke-width="7" stroke-linecap="round"/>"#
+        }
         // The back: the Round Table.
         Sym::Back => concat!(
             r#"<circle cx="50" cy="50" r="38" fill="none" stroke="currentColor" stroke-width="5"/>"#,
