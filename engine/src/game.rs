@@ -791,7 +791,12 @@ impl Game {
     }
 
     /// Who must decide now, and what kind of decision it is (`None` once the game is over).
+    #[inline]
     pub fn decider(&self) -> Option<(Seat, Decision)> {
+        // A turn first: most decisions are turns.
+        if let Phase::Turn = self.phase {
+            return Some((self.current, Decision::Turn));
+        }
         Some(match &self.phase {
             Phase::Turn => (self.current, Decision::Turn),
             Phase::Announce { .. } => (self.current, Decision::Announce),
@@ -1462,6 +1467,7 @@ impl Game {
         self.deck.pop()
     }
 
+    #[inline(always)]
     fn listen<S: EventSink>(&mut self, seat: Seat, ev: &mut Emit<'_, S>) {
         let Some(card) = self.draw(ev) else {
             self.end_turn(ev);

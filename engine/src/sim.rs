@@ -999,6 +999,10 @@ impl Policy for SimplePolicy {
 
     fn choose(&mut self, g: &Game, seat: Seat, decision: Decision) -> Action {
         self.observe(g);
+        // A turn first: most decisions are turns.
+        if let Decision::Turn = decision {
+            return self.turn(g, seat);
+        }
         match decision {
             Decision::Turn => self.turn(g, seat),
             Decision::Announce => match g.phase {
