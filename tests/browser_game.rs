@@ -432,6 +432,15 @@ async fn new_game_names_are_checked_and_seats_can_be_ordered() {
             .await
             .contains("Two players are called")
     );
+    // Case is ignored beyond ASCII too (the browser's own lower-casing).
+    b.type_into("[data-testid=player-name-0]", "Šárka").await;
+    b.type_into("[data-testid=player-name-1]", "ŠÁRKA").await;
+    b.click("[data-testid=start-game]").await;
+    b.wait_for_text(
+        "[data-testid=new-game-error]",
+        "Two players are called “ŠÁRKA”",
+    )
+    .await;
     b.type_into("[data-testid=player-name-1]", "").await;
     b.click("[data-testid=start-game]").await;
     b.wait_for_text("[data-testid=new-game-error]", "Player 2 needs a name")
