@@ -470,8 +470,31 @@ fn remove_highest(stack: &mut Stack, quests: &[Quest], by: Merlin) -> Option<u8>
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A pile of 0 to `max - 1` cards drawn from a shuffled full deck (promo cards included), each
+    /// Merlin #4 on a random quest, and, if `gawain`, one card in eight played by Gawain.
+    pub(crate) fn random_pile(
+        rng: &mut rand::rngs::Xoshiro256PlusPlus,
+        max: usize,
+        gawain: bool,
+    ) -> Vec<ThreatCard> {
+        use rand::RngExt;
+        use rand::seq::SliceRandom;
+        let mut cards = crate::cards::all_cards(true);
+        cards.shuffle(rng);
+        let n = rng.random_range(0..max);
+        cards[..n]
+            .iter()
+            .map(|&card| ThreatCard {
+                card,
+                merlin4: (card == Card::Merlin(Merlin::Four))
+                    .then(|| Quest::ALL[rng.random_range(0..5usize)]),
+                gawain: gawain && rng.random_range(0..8u8) == 0,
+            })
+            .collect()
+    }
 
     fn pile(codes: &[&str]) -> Vec<ThreatCard> {
         codes.iter().map(|c| c.parse().unwrap()).collect()
@@ -527,24 +550,11 @@ mod tests {
 
     #[test]
     fn resolving_into_a_used_breakdown_gives_a_fresh_one() {
-        use rand::seq::SliceRandom;
-        use rand::{RngExt, SeedableRng};
+        use rand::SeedableRng;
         let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(3);
-        let deck = crate::cards::all_cards(true);
         let mut reused = Resolution::blank();
         for round in 0..5_000 {
-            let mut cards = deck.clone();
-            cards.shuffle(&mut rng);
-            let n = rng.random_range(0..30usize);
-            let pile: Vec<ThreatCard> = cards[..n]
-                .iter()
-                .map(|&card| ThreatCard {
-                    card,
-                    merlin4: (card == Card::Merlin(Merlin::Four))
-                        .then(|| Quest::ALL[rng.random_range(0..5usize)]),
-                    gawain: rng.random_range(0..8u8) == 0,
-                })
-                .collect();
+            let pile = random_pile(&mut rng, 30, true);
             let main = Quest::ALL[round % 5];
             let bonus = (round % 4) as u8;
             resolve_into(&pile, main, bonus, &mut reused);
