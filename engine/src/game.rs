@@ -10,7 +10,7 @@ use crate::cards::{
     Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, Quest, SWORDS_IN_ALL, all_cards,
     all_knights,
 };
-use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve_into};
+use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve, verdict};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -364,14 +364,91 @@ pub struct Game {
     pub(crate) all_revealed: bool,
     pub(crate) tristan_this_turn: bool,
     pub(crate) resolving: Option<Resolving>,
-    pub(crate) last_resolution: Option<Resolution>,
+    /// The breakdown of the quest being or just resolved (saved as the breakdown, built when asked).
+    #[serde(default)]
+    pub(crate) last_resolution: LastResolution,
     pub(crate) history: Vec<Played>,
-    /// A former breakdown kept for its buffers: the next quest resolves into it (not part of the state).
-    #[serde(skip)]
-    pub(crate) spare_resolution: Option<Resolution>,
-    /// The revealed pile of the quest being resolved (a buffer, not part of the state).
-    #[serde(skip)]
-    revealed: Vec<ThreatCard>,
+}
+
+/// The breakdown of the quest being resolved (in Gawain's window) or just resolved, until the next
+/// action. It is kept as the revealed cards and built only when a view or a save asks for it: most
+/// quests (every one in a simulation) are never looked at. Saved and read as `Option<Resolution>`, so
+/// the saved form is the breakdown itself, as before.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LastResolution {
+    shown: Shown,
+    /// The revealed pile, bottom first, Gawain's cards appended (a buffer kept between quests).
+    cards: Vec<ThreatCard>,
+}
+
+#[derive(Clone, Debug, Default)]
+enum Shown {
+    #[default]
+    Nothing,
+    /// The breakdown of `cards` for this main quest and Merlin #6 bonus.
+    Cards { quest: Quest, bonus: u8 },
+    /// A breakdown read from a save.
+    Built(Box<Resolution>),
+}
+
+impl LastResolution {
+    #[cfg(test)]
+    pub(crate) fn is_some(&self) -> bool {
+        !matches!(self.shown, Shown::Nothing)
+    }
+
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.shown = Shown::Nothing;
+    }
+
+    /// Show the breakdown of `pile` and `gawain`'s cards for `quest`; returns the revealed cards.
+    fn show(
+        &mut self,
+        pile: &[PileCard],
+        gawain: &[ThreatCard],
+        quest: Quest,
+        bonus: u8,
+    ) -> &[ThreatCard] {
+        self.cards.clear();
+        self.cards.extend(pile.iter().map(PileCard::threat));
+        self.cards.extend_from_slice(gawain);
+        self.shown = Shown::Cards { quest, bonus };
+        &self.cards
+    }
+
+    /// The breakdown, built now.
+    pub(crate) fn get(&self) -> Option<Resolution> {
+        match &self.shown {
+            Shown::Nothing => None,
+            Shown::Cards { quest, bonus } => Some(resolve(&self.cards, *quest, *bonus)),
+            Shown::Built(r) => Some((**r).clone()),
+        }
+    }
+}
+
+impl Serialize for LastResolution {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match &self.shown {
+            Shown::Nothing => s.serialize_none(),
+            Shown::Cards { quest, bonus } => {
+                s.serialize_some(&resolve(&self.cards, *quest, *bonus))
+            }
+            Shown::Built(r) => s.serialize_some(&**r),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for LastResolution {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(LastResolution {
+            shown: match Option::<Resolution>::deserialize(d)? {
+                Some(r) => Shown::Built(Box::new(r)),
+                None => Shown::Nothing,
+            },
+            cards: Vec::new(),
+        })
+    }
 }
 
 /// Why a seat may not accuse now.
@@ -462,9 +539,7 @@ impl Game {
         self.all_revealed = false;
         self.tristan_this_turn = false;
         self.resolving = None;
-        if let Some(r) = self.last_resolution.take() {
-            self.spare_resolution = Some(r);
-        }
+        self.last_resolution.clear();
         self.history.clear();
         self.deal_from_seed();
         Ok(())
@@ -628,9 +703,7 @@ impl Game {
             all_revealed: false,
             tristan_this_turn: false,
             resolving: None,
-            last_resolution: None,
-            spare_resolution: None,
-            revealed: Vec::new(),
+            last_resolution: LastResolution::default(),
             history: Vec::with_capacity(256),
         }
     }
@@ -999,9 +1072,7 @@ impl Game {
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
         self.check(seat, action)?;
-        if self.last_resolution.is_some() {
-            self.spare_resolution = self.last_resolution.take();
-        }
+        self.last_resolution.clear();
         self.history.push(Played { seat, action });
         let mut ev = Emit { sink };
         self.perform(seat, action, &mut ev);
@@ -1433,7 +1504,7 @@ impl Game {
                     self.finish_quest(ev)
                 } else {
                     self.phase = Phase::Gawain { waiting };
-                    self.last_resolution = Some(self.current_resolution());
+                    self.show_resolution();
                 }
             }
         }
@@ -1665,19 +1736,11 @@ impl Game {
         }
     }
 
-    /// The quest being resolved, worked out in the spare breakdown's buffers.
-    fn current_resolution(&mut self) -> Resolution {
-        let mut out = self
-            .spare_resolution
-            .take()
-            .unwrap_or_else(Resolution::blank);
+    /// Show the breakdown of the quest being resolved; returns its revealed cards.
+    fn show_resolution(&mut self) -> &[ThreatCard] {
         let r = self.resolving.as_ref().expect("a quest is being resolved");
-        let cards = &mut self.revealed;
-        cards.clear();
-        cards.extend(self.pile.iter().map(PileCard::threat));
-        cards.extend_from_slice(&r.gawain);
-        resolve_into(cards, r.quest, r.bonus, &mut out);
-        out
+        self.last_resolution
+            .show(&self.pile, &r.gawain, r.quest, r.bonus)
     }
 
     fn reveal_and_resolve<S: EventSink>(
@@ -1700,27 +1763,31 @@ impl Game {
         if waiting.is_empty() {
             self.finish_quest(ev);
         } else {
-            self.last_resolution = Some(self.current_resolution());
+            self.show_resolution();
             self.phase = Phase::Gawain { waiting };
         }
     }
 
     fn finish_quest<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
-        let r = self.current_resolution();
         let Resolving {
-            quester, gawain, ..
+            quester,
+            quest,
+            bonus,
+            gawain,
         } = self.resolving.take().expect("a quest is being resolved");
-        for s in &r.stacks {
-            if let Some((colour, count)) = s.swords {
-                self.place_swords(colour, count, ev);
-            }
+        let cards = self.last_resolution.show(&self.pile, &gawain, quest, bonus);
+        let v = verdict(cards, quest, bonus);
+        for (colour, count) in v.swords.into_iter().flatten() {
+            self.place_swords(colour, count, ev);
         }
-        let main = r.main_stack().outcome;
-        let evil_now = r.evil_wins_now;
-        ev.emit(|| Event::QuestResolved {
-            resolution: Box::new(r.clone()),
-        });
-        self.last_resolution = Some(r);
+        let main = v.main_outcome;
+        let evil_now = v.evil_wins_now;
+        if ev.sink.wants() {
+            let resolution = self.last_resolution.get().expect("just shown");
+            ev.sink.push(Event::QuestResolved {
+                resolution: Box::new(resolution),
+            });
+        }
         // The whole pile goes to the discard pile.
         self.discard.extend(self.pile.drain(..).map(|c| c.card));
         self.discard.extend(gawain.iter().map(|c| c.card));

@@ -155,7 +155,7 @@ impl Game {
             } else {
                 self.allowed_quests().to_vec()
             },
-            resolution: self.last_resolution.clone(),
+            resolution: self.last_resolution.get(),
             all_revealed: self.all_revealed,
             winner: over,
         }
