@@ -12,7 +12,6 @@ use crate::cards::{
 };
 use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve, verdict};
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -557,7 +556,7 @@ impl Game {
                 *c = Loyalty::Traitor;
             }
             let cards = &mut cards[..n + 2];
-            cards.shuffle(rng);
+            shuffle(cards, rng);
             for (seat, &l) in self.seats.iter_mut().zip(&cards[..n]) {
                 seat.loyalty = Some(l);
             }
@@ -596,7 +595,7 @@ impl Game {
         // The Morgans are shuffled; the first six go into the deck, the rest are left out.
         let morgans = &mut self.unused_morgans;
         morgans.extend_from_slice(all_morgans);
-        morgans.shuffle(rng);
+        shuffle(morgans, rng);
         let options = self.setup.options;
         let deck = &mut self.deck;
         deck.extend_from_slice(
@@ -604,13 +603,13 @@ impl Game {
         );
         deck.extend_from_slice(&morgans[..MORGANS_IN_PLAY]);
         morgans.drain(..MORGANS_IN_PLAY);
-        deck.shuffle(rng);
+        shuffle(deck, rng);
         if options.knights_to_the_rescue {
             static KNIGHTS: std::sync::OnceLock<Vec<Knight>> = std::sync::OnceLock::new();
             self.knight_deck
                 .extend_from_slice(KNIGHTS.get_or_init(all_knights));
         }
-        self.knight_deck.shuffle(rng);
+        shuffle(&mut self.knight_deck, rng);
     }
 
     /// A game with an explicit deal (decks given top card first); later shuffles use the seed.
@@ -1346,7 +1345,7 @@ impl Game {
                 };
                 s.loyalty = Some(kept);
                 self.set_aside.push(back);
-                self.set_aside.shuffle(&mut self.rng);
+                shuffle(&mut self.set_aside, &mut self.rng);
                 self.remember(seat, PrivateEvent::KeptLoyalty { loyalty: kept }, ev);
                 ev.emit(|| Event::LoyaltyKept { seat });
                 match next {
@@ -1531,7 +1530,7 @@ impl Game {
     fn draw<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) -> Option<Card> {
         if self.deck.is_empty() && !self.discard.is_empty() {
             std::mem::swap(&mut self.deck, &mut self.discard);
-            self.deck.shuffle(&mut self.rng);
+            shuffle(&mut self.deck, &mut self.rng);
             let cards = self.deck.len() as u32;
             ev.emit(|| Event::DeckReshuffled { cards });
         }
@@ -1799,7 +1798,7 @@ impl Game {
                 let i = self.rng.random_range(0..self.unused_morgans.len());
                 let m = self.unused_morgans.swap_remove(i);
                 self.deck.push(m);
-                self.deck.shuffle(&mut self.rng);
+                shuffle(&mut self.deck, &mut self.rng);
                 ev.emit(|| Event::MorganShuffledIn);
             }
             if matches!(main, Outcome::Baseless | Outcome::Defeat)
@@ -2014,6 +2013,64 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// Shuffle `cards` exactly as rand 0.10's `SliceRandom::shuffle` does — the same draws from `rng`, the
+/// same swaps, so that a saved generator state goes on as before — with the chunk bounds read from a
+/// table. (rand's shuffle is a Fisher–Yates shuffle that takes several indices from one `u32` draw:
+/// for step `m`, a draw below `m × (m + 1) × …`, as many factors as fit in a `u32`.)
+pub(crate) fn shuffle<T>(cards: &mut [T], rng: &mut Xoshiro256PlusPlus) {
+    let mut chunk = 0u32;
+    // Indices left in `chunk`; the first index is always 0 and takes no draw.
+    let mut left = 0u8;
+    for i in 1..cards.len() {
+        let m = i as u32 + 1;
+        if left == 0 {
+            let (bound, count) = chunk_bound(m);
+            chunk = rng.random_range(..bound);
+            left = count;
+        }
+        left -= 1;
+        let index = if left == 0 {
+            chunk
+        } else {
+            let r = chunk % m;
+            chunk /= m;
+            r
+        };
+        cards.swap(i, index as usize);
+    }
+}
+
+/// The largest product `m × (m + 1) × … × (m + count − 1)` that fits in a `u32`, and `count`.
+#[inline(always)]
+fn chunk_bound(m: u32) -> (u32, u8) {
+    const fn bound(m: u32) -> (u32, u8) {
+        let mut product = m;
+        let mut current = m + 1;
+        loop {
+            match product.checked_mul(current) {
+                Some(p) => {
+                    product = p;
+                    current += 1;
+                }
+                None => return (product, (current - m) as u8),
+            }
+        }
+    }
+    const TABLE: [(u32, u8); 128] = {
+        let mut t = [(0, 0); 128];
+        let mut m = 1;
+        while m < 128 {
+            t[m] = bound(m as u32);
+            m += 1;
+        }
+        t
+    };
+    match TABLE.get(m as usize) {
+        Some(&b) => b,
+        None => bound(m),
+    }
+}
+
 /// Event emission that builds the event only when someone listens.
 struct Emit<'a, S: EventSink> {
     sink: &'a mut S,
@@ -2033,6 +2090,33 @@ mod tests {
     use super::*;
     use crate::action::NoEvents;
     use rand::seq::IndexedRandom;
+
+    #[test]
+    fn our_shuffle_is_rands_shuffle() {
+        use rand::seq::SliceRandom;
+        let mut sizes = Xoshiro256PlusPlus::seed_from_u64(1);
+        for seed in 0..3000u64 {
+            let len = match seed {
+                0..300 => seed as usize % 20,
+                _ => sizes.random_range(0..300usize),
+            };
+            let mut theirs: Vec<usize> = (0..len).collect();
+            let mut ours = theirs.clone();
+            let mut a = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut b = a.clone();
+            // Several shuffles in a row, as a game does.
+            for _ in 0..3 {
+                theirs.shuffle(&mut a);
+                shuffle(&mut ours, &mut b);
+                assert_eq!(ours, theirs, "length {len}, seed {seed}");
+            }
+            assert_eq!(
+                a.random::<u64>(),
+                b.random::<u64>(),
+                "length {len}, seed {seed}"
+            );
+        }
+    }
 
     #[test]
     fn saved_states_load_and_newer_or_damaged_ones_are_refused() {
