@@ -7,8 +7,9 @@ use crate::action::{Action, Event, Keep, PrivateEvent, Seat, TopCard};
 use crate::cards::{Card, Knight, Loyalty, Merlin, Morgan, Quest, RumorValue};
 use crate::resolve::{Outcome, Resolution, ThreatCard, resolve};
 use crate::view::{Prompt, SeatView};
+use rand::distr::{Bernoulli, Distribution};
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// How well a computer knight plays.
@@ -191,7 +192,7 @@ impl Bot {
                         (Some(truth.unwrap_or(announced)), Some(announced))
                     }
                 };
-                let forgotten = self.rng.random_bool(self.level.forget());
+                let forgotten = chance(&mut self.rng, self.level.forget());
                 self.pile.push(Seen {
                     card: if forgotten {
                         None
@@ -564,7 +565,7 @@ impl Bot {
             Level::Solid => 0.5,
             Level::Expert => 0.35,
         };
-        if best.1 != drawn && self.rng.random_bool(lie_rate) {
+        if best.1 != drawn && chance(&mut self.rng, lie_rate) {
             best.1
         } else {
             drawn
@@ -652,14 +653,14 @@ impl Bot {
             // is already lost but close enough to pass for bad luck; near the end, accuse a loyal knight.
             if let Some((s, quest, total)) = best {
                 let plausible = (8..=10).contains(&total) || (14..=15).contains(&total);
-                if s < 0 && plausible && self.rng.random_bool(0.5) {
+                if s < 0 && plausible && chance(&mut self.rng, 0.5) {
                     return Choice {
                         action: Action::GoOnQuest { quest },
                         why: Why::Gamble { quest },
                     };
                 }
                 // Now and then go on a winning quest too, to keep up appearances.
-                if s > 0 && self.rng.random_bool(0.25) {
+                if s > 0 && chance(&mut self.rng, 0.25) {
                     return Choice {
                         action: Action::GoOnQuest { quest },
                         why: Why::Counted { quest, total },
@@ -770,6 +771,13 @@ pub fn play_bots(
         }
     }
     game
+}
+
+/// True with probability `p`: rand's `random_bool` (the same draw), without its panic message,
+/// which would carry float formatting into the web app for a case that cannot happen here
+/// (every probability is a constant in 0..=1).
+fn chance<R: Rng + ?Sized>(rng: &mut R, p: f64) -> bool {
+    Bernoulli::new(p).is_ok_and(|d| d.sample(rng))
 }
 
 #[cfg(test)]
