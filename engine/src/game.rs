@@ -376,15 +376,16 @@ pub struct Game {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LastResolution {
     shown: Shown,
-    /// The revealed pile, bottom first, Gawain's cards appended (a buffer kept between quests).
-    cards: Vec<ThreatCard>,
+    /// The revealed pile, bottom first, and the cards Gawain played (buffers kept between quests).
+    pile: Vec<PileCard>,
+    gawain: Vec<ThreatCard>,
 }
 
 #[derive(Clone, Debug, Default)]
 enum Shown {
     #[default]
     Nothing,
-    /// The breakdown of `cards` for this main quest and Merlin #6 bonus.
+    /// The breakdown of the cards kept for this main quest and Merlin #6 bonus.
     Cards { quest: Quest, bonus: u8 },
     /// A breakdown read from a save.
     Built(Box<Resolution>),
@@ -401,28 +402,35 @@ impl LastResolution {
         self.shown = Shown::Nothing;
     }
 
-    /// Show the breakdown of `pile` and `gawain`'s cards for `quest`; returns the revealed cards.
-    fn show(
-        &mut self,
-        pile: &[PileCard],
-        gawain: &[ThreatCard],
-        quest: Quest,
-        bonus: u8,
-    ) -> &[ThreatCard] {
-        self.cards.clear();
-        self.cards.extend(pile.iter().map(PileCard::threat));
-        self.cards.extend_from_slice(gawain);
+    /// Show the breakdown of (a copy of) `pile` and `gawain`'s cards for `quest`.
+    fn show(&mut self, pile: &[PileCard], gawain: &[ThreatCard], quest: Quest, bonus: u8) {
+        self.pile.clear();
+        self.pile.extend_from_slice(pile);
+        self.gawain.clear();
+        self.gawain.extend_from_slice(gawain);
         self.shown = Shown::Cards { quest, bonus };
-        &self.cards
+    }
+
+    /// The revealed cards, bottom first, Gawain's appended.
+    fn cards(&self) -> impl Iterator<Item = ThreatCard> + Clone + '_ {
+        self.pile
+            .iter()
+            .map(PileCard::threat)
+            .chain(self.gawain.iter().copied())
     }
 
     /// The breakdown, built now.
     pub(crate) fn get(&self) -> Option<Resolution> {
         match &self.shown {
             Shown::Nothing => None,
-            Shown::Cards { quest, bonus } => Some(resolve(&self.cards, *quest, *bonus)),
+            Shown::Cards { quest, bonus } => Some(self.build(*quest, *bonus)),
             Shown::Built(r) => Some((**r).clone()),
         }
+    }
+
+    fn build(&self, quest: Quest, bonus: u8) -> Resolution {
+        let cards: Vec<ThreatCard> = self.cards().collect();
+        resolve(&cards, quest, bonus)
     }
 }
 
@@ -430,9 +438,7 @@ impl Serialize for LastResolution {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match &self.shown {
             Shown::Nothing => s.serialize_none(),
-            Shown::Cards { quest, bonus } => {
-                s.serialize_some(&resolve(&self.cards, *quest, *bonus))
-            }
+            Shown::Cards { quest, bonus } => s.serialize_some(&self.build(*quest, *bonus)),
             Shown::Built(r) => s.serialize_some(&**r),
         }
     }
@@ -445,7 +451,8 @@ impl<'de> Deserialize<'de> for LastResolution {
                 Some(r) => Shown::Built(Box::new(r)),
                 None => Shown::Nothing,
             },
-            cards: Vec::new(),
+            pile: Vec::new(),
+            gawain: Vec::new(),
         })
     }
 }
@@ -1735,11 +1742,11 @@ impl Game {
         }
     }
 
-    /// Show the breakdown of the quest being resolved; returns its revealed cards.
-    fn show_resolution(&mut self) -> &[ThreatCard] {
+    /// Show the breakdown of the quest being resolved (in Gawain's window).
+    fn show_resolution(&mut self) {
         let r = self.resolving.as_ref().expect("a quest is being resolved");
         self.last_resolution
-            .show(&self.pile, &r.gawain, r.quest, r.bonus)
+            .show(&self.pile, &r.gawain, r.quest, r.bonus);
     }
 
     fn reveal_and_resolve<S: EventSink>(
@@ -1774,8 +1781,18 @@ impl Game {
             bonus,
             gawain,
         } = self.resolving.take().expect("a quest is being resolved");
-        let cards = self.last_resolution.show(&self.pile, &gawain, quest, bonus);
-        let v = verdict(cards, quest, bonus);
+        // The pile moves into the breakdown (whose former pile buffer becomes the new empty pile).
+        let last = &mut self.last_resolution;
+        last.pile.clear();
+        std::mem::swap(&mut last.pile, &mut self.pile);
+        last.gawain = gawain;
+        last.shown = Shown::Cards { quest, bonus };
+        let v = verdict(
+            last.pile.iter().map(PileCard::threat),
+            last.gawain.iter().copied(),
+            quest,
+            bonus,
+        );
         for (colour, count) in v.swords.into_iter().flatten() {
             self.place_swords(colour, count, ev);
         }
@@ -1788,8 +1805,9 @@ impl Game {
             });
         }
         // The whole pile goes to the discard pile.
-        self.discard.extend(self.pile.drain(..).map(|c| c.card));
-        self.discard.extend(gawain.iter().map(|c| c.card));
+        let last = &self.last_resolution;
+        self.discard.extend(last.pile.iter().map(|c| c.card));
+        self.discard.extend(last.gawain.iter().map(|c| c.card));
         if evil_now {
             return self.game_over(Side::Evil, EndReason::Morgan7, ev);
         }

@@ -454,155 +454,211 @@ impl Verdict {
     }
 }
 
-/// The same swords and outcome as [`resolve`], worked out from counts without building the breakdown
-/// (the game resolves every quest this way, and builds the breakdown only when it is looked at).
-pub(crate) fn verdict(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Verdict {
-    quick_verdict(pile, main, merlin6_bonus)
-        .unwrap_or_else(|| Verdict::of(&resolve(pile, main, merlin6_bonus)))
+/// The same swords and outcome as [`resolve`] for `pile` then `gawain`'s cards, worked out from counts
+/// without building the breakdown (the game resolves every quest this way, and builds the breakdown
+/// only when it is looked at).
+pub(crate) fn verdict(
+    pile: impl Iterator<Item = ThreatCard> + Clone,
+    gawain: impl Iterator<Item = ThreatCard> + Clone,
+    main: Quest,
+    merlin6_bonus: u8,
+) -> Verdict {
+    let mut counts = Counts::default();
+    for tc in pile.clone() {
+        counts.add(tc);
+    }
+    for tc in gawain.clone() {
+        counts.add(tc);
+    }
+    counts.verdict(main, merlin6_bonus).unwrap_or_else(|| {
+        let all: Vec<ThreatCard> = pile.chain(gawain).collect();
+        Verdict::of(&resolve(&all, main, merlin6_bonus))
+    })
 }
 
-/// [`verdict`] from counts per quest and value; `None` when the pile's order matters: a Merlin #4 on
-/// Picts or Saxons under Morgan #8 removes the topmost of a Pict and a Saxon of equal value, which can
-/// change what a later Merlin removes.
-fn quick_verdict(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8) -> Option<Verdict> {
-    let (mut merged, mut merged_merlin4, mut morgan3, mut morgan5, mut morgan6, mut morgan7) =
-        (false, false, 0u8, false, false, false);
-    let mut merlin5_present = false;
-    let (mut mordreds, mut morgan4) = (0u16, 0u16);
-    // Per quest: numbered cards by value (index 0 is a 2), all its cards, those Gawain played, the sum
-    // of the numbered ones, the `?`s, and how many of its highest numbered cards the Merlins remove.
-    let mut by_value = [[0u8; 4]; 5];
-    let mut counts = [0u16; 5];
-    let mut from_gawain = [0u16; 5];
-    let mut numbers = [0u16; 5];
-    let mut questions = [0u8; 5];
-    let mut removals = [0u8; 5];
-    for tc in pile {
+/// A revealed pile counted per quest and value, for [`verdict`].
+#[derive(Default)]
+struct Counts {
+    /// Per quest: numbered cards by value (index 0 is a 2), all its cards, those Gawain played, the
+    /// sum of the numbered ones, the `?`s, and how many of its highest numbered cards Merlins remove.
+    by_value: [[u8; 4]; 5],
+    counts: [u16; 5],
+    from_gawain: [u16; 5],
+    numbers: [u16; 5],
+    questions: [u8; 5],
+    removals: [u8; 5],
+    mordreds: u16,
+    morgan3: u8,
+    morgan4: u16,
+    morgan5: bool,
+    morgan6: bool,
+    morgan7: bool,
+    merged: bool,
+    merged_merlin4: bool,
+    merlin5: bool,
+}
+
+impl Counts {
+    #[inline(always)]
+    fn add(&mut self, tc: ThreatCard) {
         match tc.card {
             Card::Quest(q, v) => {
                 let i = q.index();
-                counts[i] += 1;
-                from_gawain[i] += u16::from(tc.gawain);
+                self.counts[i] += 1;
+                self.from_gawain[i] += u16::from(tc.gawain);
                 match v.points() {
                     Some(p) => {
-                        by_value[i][usize::from(p - 2)] += 1;
-                        numbers[i] += u16::from(p);
+                        self.by_value[i][usize::from(p - 2)] += 1;
+                        self.numbers[i] += u16::from(p);
                     }
-                    None => questions[i] += 1,
+                    None => self.questions[i] += 1,
                 }
             }
-            Card::Morgan(Morgan::Three) => morgan3 += 1,
-            Card::Morgan(Morgan::Four(b)) => morgan4 += u16::from(b.bonus()),
-            Card::Morgan(Morgan::Five) => morgan5 = true,
-            Card::Morgan(Morgan::Six) => morgan6 = true,
-            Card::Morgan(Morgan::Seven) => morgan7 = true,
-            Card::Morgan(Morgan::Eight) => merged = true,
-            Card::Merlin(Merlin::Five) => merlin5_present = true,
+            other => self.add_character(other, tc.merlin4),
+        }
+    }
+
+    fn add_character(&mut self, card: Card, merlin4: Option<Quest>) {
+        match card {
+            Card::Morgan(Morgan::Three) => self.morgan3 += 1,
+            Card::Morgan(Morgan::Four(b)) => self.morgan4 += u16::from(b.bonus()),
+            Card::Morgan(Morgan::Five) => self.morgan5 = true,
+            Card::Morgan(Morgan::Six) => self.morgan6 = true,
+            Card::Morgan(Morgan::Seven) => self.morgan7 = true,
+            Card::Morgan(Morgan::Eight) => self.merged = true,
+            Card::Merlin(Merlin::Five) => self.merlin5 = true,
             Card::Merlin(Merlin::Four) => {
-                if let Some(q) = tc.merlin4 {
-                    merged_merlin4 |= matches!(q, Quest::Picts | Quest::Saxons);
-                    removals[q.index()] += 1;
+                if let Some(q) = merlin4 {
+                    self.merged_merlin4 |= matches!(q, Quest::Picts | Quest::Saxons);
+                    self.removals[q.index()] += 1;
                 }
             }
             Card::Merlin(m) => {
                 for q in m.removes_from() {
-                    removals[q.index()] += 1;
+                    self.removals[q.index()] += 1;
                 }
             }
-            Card::Mordred => mordreds += 1,
+            Card::Mordred => self.mordreds += 1,
             _ => {}
         }
     }
-    if merged && merged_merlin4 {
-        return None;
-    }
-    // Stacks are keyed by quest index; under Morgan #8 the merged stack takes Picts' key (0).
-    let main_key = if merged && main == Quest::Saxons {
-        0
-    } else {
-        main.index()
-    };
-    // Merlin #5 counts the main quest's cards as revealed, before any removal.
-    let revealed = |k: usize| counts[k] - from_gawain[k];
-    let main_revealed = if merged && main_key == 0 {
-        revealed(0) + revealed(1)
-    } else {
-        revealed(main_key)
-    };
-    let merlin5 = merlin5_present && main_revealed == 5;
-    // A stack is laid out when it holds a card (or is the main quest), before Merlin's removals.
-    let mut present = [false; 5];
-    for k in 0..5 {
-        present[k] = counts[k] > 0;
-    }
-    // Merlin's removals: the highest numbered cards of the quest (never a `?`).
-    for q in 0..5 {
-        let mut r = removals[q];
-        let mut v = 4;
-        while r > 0 && v > 0 {
-            v -= 1;
-            let k = r.min(by_value[q][v]);
-            numbers[q] -= u16::from(k) * (v as u16 + 2);
-            counts[q] -= u16::from(k);
-            r -= k;
-        }
-    }
-    if merged {
-        present[0] |= std::mem::take(&mut present[1]);
-        counts[0] += std::mem::take(&mut counts[1]);
-        numbers[0] += std::mem::take(&mut numbers[1]);
-        questions[0] += std::mem::take(&mut questions[1]);
-    }
-    present[main_key] = true;
 
-    // Totals, outcomes and swords, stack by stack.
-    let success_from = if morgan5 { 12 } else { 11 };
-    let mut verdict = Verdict {
-        swords: [None; 5],
-        main_outcome: Outcome::Harmless,
-        evil_wins_now: false,
-    };
-    let mut slot = 0;
-    for k in 0..5 {
-        if !present[k] {
-            continue;
+    /// The verdict; `None` when the pile's order matters: a Merlin #4 on Picts or Saxons under
+    /// Morgan #8 removes the topmost of a Pict and a Saxon of equal value, which can change what a
+    /// later Merlin removes.
+    fn verdict(self, main: Quest, merlin6_bonus: u8) -> Option<Verdict> {
+        let Counts {
+            by_value,
+            mut counts,
+            from_gawain,
+            mut numbers,
+            mut questions,
+            removals,
+            mordreds,
+            morgan3,
+            morgan4,
+            morgan5,
+            morgan6,
+            morgan7,
+            merged,
+            merged_merlin4,
+            merlin5: merlin5_present,
+        } = self;
+        if merged && merged_merlin4 {
+            return None;
         }
-        let (n, questions) = (counts[k], questions[k]);
-        let question_value = if morgan6 { 1 } else { questions };
-        let mordred_bonus = if k <= 1 { mordreds * n } else { 0 };
-        let morgan4_bonus = if n > 0 { morgan4 } else { 0 };
-        let is_main = k == main_key;
-        let merlin6 = if is_main { u16::from(merlin6_bonus) } else { 0 };
-        let total = numbers[k]
-            + u16::from(questions) * u16::from(question_value)
-            + mordred_bonus
-            + morgan4_bonus
-            + merlin6;
-        let value = if merged && k == 0 {
-            MERGED_PICTS_SAXONS_SWORDS
+        // Stacks are keyed by quest index; under Morgan #8 the merged stack takes Picts' key (0).
+        let main_key = if merged && main == Quest::Saxons {
+            0
         } else {
-            Quest::ALL[k].swords()
+            main.index()
         };
-        let swords = if is_main {
-            let (outcome, swords) = if merlin5 || (success_from..=13).contains(&total) {
-                (Outcome::Success, (Colour::White, value))
-            } else if total >= 14 {
-                verdict.evil_wins_now = morgan7;
-                (Outcome::Defeat, (Colour::Black, value))
+        // Merlin #5 counts the main quest's cards as revealed, before any removal.
+        let merlin5 = merlin5_present && {
+            let revealed = |k: usize| counts[k] - from_gawain[k];
+            let main_revealed = if merged && main_key == 0 {
+                revealed(0) + revealed(1)
             } else {
-                (Outcome::Baseless, (Colour::Black, 1))
+                revealed(main_key)
             };
-            verdict.main_outcome = outcome;
-            Some(swords)
-        } else if total >= 14 {
-            Some((Colour::Black, value))
-        } else {
-            None
+            main_revealed == 5
         };
-        verdict.swords[slot] = swords.map(|(c, n)| (c, n + morgan3));
-        slot += 1;
+        // A stack is laid out when it holds a card (or is the main quest), before Merlin's removals.
+        let mut present = [false; 5];
+        for k in 0..5 {
+            present[k] = counts[k] > 0;
+        }
+        // Merlin's removals: the highest numbered cards of the quest (never a `?`).
+        if removals != [0; 5] {
+            for q in 0..5 {
+                let mut r = removals[q];
+                let mut v = 4;
+                while r > 0 && v > 0 {
+                    v -= 1;
+                    let k = r.min(by_value[q][v]);
+                    numbers[q] -= u16::from(k) * (v as u16 + 2);
+                    counts[q] -= u16::from(k);
+                    r -= k;
+                }
+            }
+        }
+        if merged {
+            present[0] |= std::mem::take(&mut present[1]);
+            counts[0] += std::mem::take(&mut counts[1]);
+            numbers[0] += std::mem::take(&mut numbers[1]);
+            questions[0] += std::mem::take(&mut questions[1]);
+        }
+        present[main_key] = true;
+
+        // Totals, outcomes and swords, stack by stack.
+        let success_from = if morgan5 { 12 } else { 11 };
+        let mut verdict = Verdict {
+            swords: [None; 5],
+            main_outcome: Outcome::Harmless,
+            evil_wins_now: false,
+        };
+        let mut slot = 0;
+        for k in 0..5 {
+            if !present[k] {
+                continue;
+            }
+            let (n, questions) = (counts[k], questions[k]);
+            let question_value = if morgan6 { 1 } else { questions };
+            let mordred_bonus = if k <= 1 { mordreds * n } else { 0 };
+            let morgan4_bonus = if n > 0 { morgan4 } else { 0 };
+            let is_main = k == main_key;
+            let merlin6 = if is_main { u16::from(merlin6_bonus) } else { 0 };
+            let total = numbers[k]
+                + u16::from(questions) * u16::from(question_value)
+                + mordred_bonus
+                + morgan4_bonus
+                + merlin6;
+            let value = if merged && k == 0 {
+                MERGED_PICTS_SAXONS_SWORDS
+            } else {
+                Quest::ALL[k].swords()
+            };
+            let swords = if is_main {
+                let (outcome, swords) = if merlin5 || (success_from..=13).contains(&total) {
+                    (Outcome::Success, (Colour::White, value))
+                } else if total >= 14 {
+                    verdict.evil_wins_now = morgan7;
+                    (Outcome::Defeat, (Colour::Black, value))
+                } else {
+                    (Outcome::Baseless, (Colour::Black, 1))
+                };
+                verdict.main_outcome = outcome;
+                Some(swords)
+            } else if total >= 14 {
+                Some((Colour::Black, value))
+            } else {
+                None
+            };
+            verdict.swords[slot] = swords.map(|(c, n)| (c, n + morgan3));
+            slot += 1;
+        }
+        Some(verdict)
     }
-    Some(verdict)
 }
 
 fn empty_stack(quest: QuestStack, main: bool) -> Stack {
@@ -750,8 +806,18 @@ pub(crate) mod tests {
             let bonus = (round / 5 % 4) as u8;
             let r = resolve(&pile, main, bonus);
             let want = Verdict::of(&r);
-            assert_eq!(verdict(&pile, main, bonus), want, "{pile:?} {main} {bonus}");
-            match quick_verdict(&pile, main, bonus) {
+            let split = pile.len() / 2;
+            let (bottom, top) = pile.split_at(split);
+            assert_eq!(
+                verdict(bottom.iter().copied(), top.iter().copied(), main, bonus),
+                want,
+                "{pile:?} {main} {bonus}"
+            );
+            let mut counts = Counts::default();
+            for &tc in &pile {
+                counts.add(tc);
+            }
+            match counts.verdict(main, bonus) {
                 Some(v) => assert_eq!(v, want, "{pile:?} {main} {bonus}"),
                 None => slow += 1,
             }
