@@ -220,6 +220,60 @@ impl<'de> Deserialize<'de> for SeatList {
     }
 }
 
+/// Gawain's draw: up to three cards (saved as a list of cards). A fixed array, so that a phase holds no
+/// allocation (and its kind is a plain tag, quick to match).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CardList {
+    len: u8,
+    cards: [Card; 3],
+}
+
+impl Default for CardList {
+    fn default() -> Self {
+        CardList {
+            len: 0,
+            // Slots past the end hold this filler, so that equal lists compare equal.
+            cards: [Card::Mordred; 3],
+        }
+    }
+}
+
+impl CardList {
+    fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
+            *slot = card;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for CardList {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards[..usize::from(self.len)]
+    }
+}
+
+impl Serialize for CardList {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        (**self).serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for CardList {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        if cards.len() > 3 {
+            return Err(serde::de::Error::custom("Gawain draws at most 3 cards"));
+        }
+        let mut list = CardList::default();
+        for c in cards {
+            list.push(c);
+        }
+        Ok(list)
+    }
+}
+
 /// What comes after a choice that can happen while listening or during Gawain's play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Then {
@@ -267,7 +321,7 @@ pub(crate) enum Phase {
     },
     GawainChoose {
         seat: Seat,
-        cards: Vec<Card>,
+        cards: CardList,
         waiting: SeatList,
     },
     PercivalAccusation {
@@ -1405,7 +1459,7 @@ impl Game {
                 };
                 waiting.pop_front();
                 self.take_knight(seat, Knight::Gawain);
-                let mut cards = Vec::with_capacity(3);
+                let mut cards = CardList::default();
                 for _ in 0..3 {
                     match self.draw(ev) {
                         Some(c) => cards.push(c),
@@ -1415,7 +1469,7 @@ impl Game {
                 self.remember(
                     seat,
                     PrivateEvent::GawainDrew {
-                        cards: cards.clone(),
+                        cards: cards.to_vec(),
                     },
                     ev,
                 );
@@ -2186,6 +2240,12 @@ mod tests {
         assert!(windows > 50, "{windows}");
         let eight = r#"{"Gawain":{"waiting":[0,1,2,3,4,5,6,0]}}"#;
         assert!(serde_json::from_str::<Phase>(eight).is_err());
+        let three =
+            r#"{"GawainChoose":{"seat":1,"cards":["mordred","vivien","picts:2"],"waiting":[2]}}"#;
+        let phase = serde_json::from_str::<Phase>(three).unwrap();
+        assert_eq!(serde_json::to_string(&phase).unwrap(), three);
+        let four = three.replace("[\"mordred\"", "[\"merlin:1\",\"mordred\"");
+        assert!(serde_json::from_str::<Phase>(&four).is_err());
     }
 
     #[test]

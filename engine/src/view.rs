@@ -220,7 +220,7 @@ impl Game {
                 holds_gawain: holds(Knight::Gawain),
             },
             Phase::GawainChoose { cards, .. } => Prompt::GawainChoose {
-                cards: cards.clone(),
+                cards: cards.to_vec(),
             },
             Phase::PercivalAccusation { target, .. } => Prompt::PercivalAccusation {
                 target: *target,
