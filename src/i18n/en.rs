@@ -11,12 +11,26 @@ macro_rules! texts {
             $($key,)*
         }
 
-        /// The keys' names, as in the language packs.
-        pub const KEYS: &[&str] = &[$(stringify!($key),)*];
+        /// How many keys there are.
+        pub const COUNT: usize = [$(K::$key,)*].len();
 
-        /// The English texts, in key order.
-        pub const EN: &[&str] = &[$($text,)*];
+        /// The keys' names as in the language packs, one per line, in key order. (One string
+        /// rather than a table of `&str`: the table's pointers cost the web app 4 KB.)
+        const KEY_LINES: &str = concat!($(stringify!($key), "\n",)*);
+
+        /// The English texts in key order, each ended by a NUL (one string, as above).
+        const EN_TEXTS: &str = concat!($($text, "\0",)*);
     };
+}
+
+/// The keys' names, in key order.
+pub fn keys() -> impl Iterator<Item = &'static str> {
+    KEY_LINES.split_terminator('\n')
+}
+
+/// The English texts, in key order.
+pub fn english() -> impl Iterator<Item = &'static str> {
+    EN_TEXTS.split_terminator('\0')
 }
 
 texts! {

@@ -109,9 +109,11 @@ pub struct Pack {
 
 impl Pack {
     pub fn english() -> Pack {
+        let mut texts = Vec::with_capacity(en::COUNT);
+        texts.extend(en::english());
         Pack {
             lang: Lang::En,
-            texts: en::EN.to_vec(),
+            texts,
         }
     }
 
@@ -128,10 +130,10 @@ pub fn parse_pack(lang: Lang, json: &str) -> Result<(Pack, Vec<String>), String>
     let mut pack = Pack::english();
     pack.lang = lang;
     let mut problems = Vec::new();
-    for (i, key) in en::KEYS.iter().enumerate() {
-        match map.get(*key) {
-            Some(text) => match check_text(lang, en::EN[i], text) {
-                Ok(()) => pack.texts[i] = Box::leak(text.clone().into_boxed_str()),
+    for ((key, english), slot) in en::keys().zip(en::english()).zip(&mut pack.texts) {
+        match map.get(key) {
+            Some(text) => match check_text(lang, english, text) {
+                Ok(()) => *slot = Box::leak(text.clone().into_boxed_str()),
                 Err(why) => problems.push(format!("{key}: {why}")),
             },
             None => problems.push(format!("{key}: missing")),
@@ -357,12 +359,14 @@ mod tests {
 
     #[test]
     fn english_keys_are_unique_and_texts_are_sound() {
-        let mut keys = en::KEYS.to_vec();
+        let mut keys: Vec<&str> = en::keys().collect();
+        assert_eq!(keys.len(), en::COUNT, "one name per key");
+        assert_eq!(en::english().count(), en::COUNT, "one English text per key");
         keys.sort_unstable();
         let n = keys.len();
         keys.dedup();
         assert_eq!(keys.len(), n, "a key is listed twice");
-        for (key, text) in en::KEYS.iter().zip(en::EN) {
+        for (key, text) in en::keys().zip(en::english()) {
             assert!(!text.trim().is_empty(), "{key} is empty");
             if text.contains('|') {
                 assert_eq!(text.split('|').count(), 2, "{key}: English has one|other");
@@ -403,7 +407,7 @@ mod tests {
             Lang::Cs,
             &format!(
                 "{{\"{}\": \"{{n}} meč|{{n}} meče|{{n}} mečů\"}}",
-                en::KEYS[K::n_swords as usize]
+                en::keys().nth(K::n_swords as usize).unwrap()
             ),
         )
         .unwrap();
