@@ -659,6 +659,28 @@ impl SimplePolicy {
         }
     }
 
+    /// The totals of the pile as `me` counts it (see [`visible_tally`]), and how many cards it holds:
+    /// the running count, not a copy, in the common case (`scratch` holds the totals otherwise).
+    #[inline(always)]
+    fn totals<'a>(
+        &'a self,
+        g: &Game,
+        me: Seat,
+        scratch: &'a mut Option<Totals>,
+    ) -> (&'a Totals, usize) {
+        if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
+            let t = &self.public;
+            if t.morgan8 {
+                (scratch.insert(t.totals()), t.len())
+            } else {
+                (&t.running, t.len())
+            }
+        } else {
+            let t = self.tally(g, me);
+            (scratch.insert(t.totals()), t.len())
+        }
+    }
+
     fn tally(&self, g: &Game, me: Seat) -> Tally {
         let bit = 1 << me.0;
         if self.knows_more & bit != 0 {
@@ -742,10 +764,10 @@ impl SimplePolicy {
         let ((best, worst), pile) = if allowed.is_empty() {
             ((None, None), g.pile.len())
         } else {
-            self.with_totals(g, me, |t| {
-                let worst = if traitor { t.worst(allowed, 0) } else { None };
-                (t.best(allowed, 0), worst)
-            })
+            let mut scratch = None;
+            let (t, pile) = self.totals(g, me, &mut scratch);
+            let worst = if traitor { t.worst(allowed, 0) } else { None };
+            ((t.best(allowed, 0), worst), pile)
         };
         if traitor {
             if can_accuse() && self.chance(self.params.traitor_accuse_chance) {
