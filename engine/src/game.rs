@@ -1125,7 +1125,31 @@ impl Game {
     }
 
     /// Apply `action`, sending events to `sink` (use [`crate::NoEvents`] when nobody listens).
+    #[inline]
     pub fn apply_to(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
+        // The commonest action, a turn's Listen to Rumors, the short way (what `check` and `perform`
+        // do for it); everything else out of line.
+        if let (Phase::Turn, Action::ListenToRumors) = (&self.phase, action)
+            && seat == self.current
+            && self.can_draw()
+            && !self.is_revealed_traitor(seat)
+        {
+            self.last_resolution.clear();
+            self.history.push(Played { seat, action });
+            self.listen(seat, &mut Emit { sink });
+            return Ok(());
+        }
+        self.apply_any(seat, action, sink)
+    }
+
+    /// [`Game::apply_to`] for any action.
+    #[inline(never)]
+    fn apply_any(
         &mut self,
         seat: Seat,
         action: Action,
