@@ -1144,6 +1144,16 @@ impl Game {
             self.listen(seat, &mut Emit { sink });
             return Ok(());
         }
+        // Under Morgan #1, the next commonest: the drawn card announced truly.
+        if let (Phase::Announce { card: drawn }, Action::Announce { card }) = (&self.phase, action)
+            && *drawn == card
+            && seat == self.current
+        {
+            self.last_resolution.clear();
+            self.history.push(Played { seat, action });
+            self.place(seat, card, Some(card), Then::EndTurn, &mut Emit { sink });
+            return Ok(());
+        }
         self.apply_any(seat, action, sink)
     }
 

@@ -64,7 +64,7 @@ const PICTS: usize = 0;
 const SAXONS: usize = 1;
 
 /// Every quest's total in a counted pile, after Merlin's removals (see [`Tally::totals`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Totals {
     /// Per stack ([`Quest::index`]; under Morgan #8 the merged stack sits at Picts and Saxons is empty).
     total: [u16; 5],
@@ -81,6 +81,25 @@ pub struct Totals {
     morgan7: bool,
     morgan8: bool,
     merlin5: bool,
+}
+
+/// The totals of an empty pile: every quest at its printed sword value.
+impl Default for Totals {
+    fn default() -> Self {
+        Totals {
+            total: [0; 5],
+            left: [0; 5],
+            before: [0; 5],
+            value: MANIFEST_SWORDS,
+            secondary: [0; 5],
+            secondary_sum: 0,
+            morgan3: 0,
+            morgan5: false,
+            morgan7: false,
+            morgan8: false,
+            merlin5: false,
+        }
+    }
 }
 
 /// What going on a quest would bring, as far as a [`Tally`] knows.
@@ -222,7 +241,8 @@ impl Tally {
                 r -= k;
             }
         }
-        let value = MANIFEST_SWORDS[q] + self.morgan3;
+        // Kept up to date by `restack_all` when Morgan #3 changes it.
+        let value = self.running.value[q];
         let question_value = if self.morgan6 { 1 } else { questions };
         let mut total =
             sum + u16::from(questions) * u16::from(question_value) + u16::from(self.morgan4);
@@ -236,16 +256,14 @@ impl Tally {
         r.total[q] = if n > 0 { total } else { 0 };
         r.left[q] = n;
         r.before[q] = before;
-        r.value[q] = value;
     }
 
     fn restack_all(&mut self) {
         for (q, swords) in MANIFEST_SWORDS.into_iter().enumerate() {
+            self.running.value[q] = swords + self.morgan3;
+            // An empty stack's totals stay 0.
             if self.numbered[q] + self.questions[q] > 0 {
                 self.restack(q);
-            } else {
-                // An empty stack's totals stay 0; only its sword value follows Morgan #3.
-                self.running.value[q] = swords + self.morgan3;
             }
         }
     }
