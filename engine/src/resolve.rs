@@ -431,7 +431,8 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
 }
 
 /// What a quest's resolution does to the game, without the breakdown: the swords each stack places,
-/// in stack order, the main quest's outcome, and whether Evil wins at once (Morgan #7).
+/// by stack (its quest's index; the merged Picts and Saxons at Picts'), the main quest's outcome, and
+/// whether Evil wins at once (Morgan #7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Verdict {
     pub swords: [Option<(Colour, u8)>; 5],
@@ -443,8 +444,12 @@ impl Verdict {
     /// The verdict of a full breakdown.
     fn of(r: &Resolution) -> Verdict {
         let mut swords = [None; 5];
-        for (slot, s) in swords.iter_mut().zip(&r.stacks) {
-            *slot = s.swords;
+        for s in &r.stacks {
+            let k = match s.quest {
+                QuestStack::Quest(q) => q.index(),
+                QuestStack::PictsAndSaxons => 0,
+            };
+            swords[k] = s.swords;
         }
         Verdict {
             swords,
@@ -583,11 +588,6 @@ impl Counts {
             };
             main_revealed == 5
         };
-        // A stack is laid out when it holds a card (or is the main quest), before Merlin's removals.
-        let mut present = [false; 5];
-        for k in 0..5 {
-            present[k] = counts[k] > 0;
-        }
         // Merlin's removals: the highest numbered cards of the quest (never a `?`).
         if removals != [0; 5] {
             for q in 0..5 {
@@ -603,59 +603,49 @@ impl Counts {
             }
         }
         if merged {
-            present[0] |= std::mem::take(&mut present[1]);
             counts[0] += std::mem::take(&mut counts[1]);
             numbers[0] += std::mem::take(&mut numbers[1]);
             questions[0] += std::mem::take(&mut questions[1]);
         }
-        present[main_key] = true;
 
-        // Totals, outcomes and swords, stack by stack.
+        // Totals, outcomes and swords, stack by stack (a stack with no card left places nothing
+        // unless it is the main quest).
         let success_from = if morgan5 { 12 } else { 11 };
         let mut verdict = Verdict {
             swords: [None; 5],
             main_outcome: Outcome::Harmless,
             evil_wins_now: false,
         };
-        let mut slot = 0;
         for k in 0..5 {
-            if !present[k] {
-                continue;
-            }
             let (n, questions) = (counts[k], questions[k]);
             let question_value = if morgan6 { 1 } else { questions };
-            let mordred_bonus = if k <= 1 { mordreds * n } else { 0 };
-            let morgan4_bonus = if n > 0 { morgan4 } else { 0 };
-            let is_main = k == main_key;
-            let merlin6 = if is_main { u16::from(merlin6_bonus) } else { 0 };
-            let total = numbers[k]
-                + u16::from(questions) * u16::from(question_value)
-                + mordred_bonus
-                + morgan4_bonus
-                + merlin6;
+            let mut total = numbers[k] + u16::from(questions) * u16::from(question_value);
+            if n > 0 {
+                total += morgan4;
+                if k <= 1 {
+                    total += mordreds * n;
+                }
+            }
             let value = if merged && k == 0 {
                 MERGED_PICTS_SAXONS_SWORDS
             } else {
                 Quest::ALL[k].swords()
             };
-            let swords = if is_main {
-                let (outcome, swords) = if merlin5 || (success_from..=13).contains(&total) {
-                    (Outcome::Success, (Colour::White, value))
+            if k == main_key {
+                let total = total + u16::from(merlin6_bonus);
+                let (outcome, colour, swords) = if merlin5 || (success_from..=13).contains(&total) {
+                    (Outcome::Success, Colour::White, value)
                 } else if total >= 14 {
                     verdict.evil_wins_now = morgan7;
-                    (Outcome::Defeat, (Colour::Black, value))
+                    (Outcome::Defeat, Colour::Black, value)
                 } else {
-                    (Outcome::Baseless, (Colour::Black, 1))
+                    (Outcome::Baseless, Colour::Black, 1)
                 };
                 verdict.main_outcome = outcome;
-                Some(swords)
+                verdict.swords[k] = Some((colour, swords + morgan3));
             } else if total >= 14 {
-                Some((Colour::Black, value))
-            } else {
-                None
-            };
-            verdict.swords[slot] = swords.map(|(c, n)| (c, n + morgan3));
-            slot += 1;
+                verdict.swords[k] = Some((Colour::Black, value + morgan3));
+            }
         }
         Some(verdict)
     }
