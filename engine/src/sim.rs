@@ -133,15 +133,47 @@ impl Tally {
         // Quest cards (most of the deck) take the short way; the characters the long one.
         if let Card::Quest(q, v) = card {
             let i = q.index();
-            match v.points() {
+            // What the card adds to its stack's points: its number, or what one more `?` adds to the
+            // `?`s (their count squared, or their count under Morgan #6).
+            let points = match v.points() {
                 Some(p) => {
                     self.numbers[i][usize::from(p - 2)] += 1;
                     self.sums[i] += u16::from(p);
                     self.numbered[i] += 1;
+                    u16::from(p)
                 }
-                None => self.questions[i] += 1,
+                None => {
+                    let before = self.questions[i];
+                    self.questions[i] += 1;
+                    if self.morgan6 {
+                        1
+                    } else {
+                        2 * u16::from(before) + 1
+                    }
+                }
+            };
+            if self.removals[i] == 0 && i < 5 {
+                // No Merlin removes from this stack: its total grows by the card's points and
+                // Mordred's bonus for one more card, Morgan #4's bonus if it was empty.
+                let r = &mut self.running;
+                let mut total = if r.left[i] == 0 {
+                    u16::from(self.morgan4)
+                } else {
+                    r.total[i]
+                } + points;
+                if i <= SAXONS {
+                    total += u16::from(self.mordreds);
+                }
+                let n = r.left[i] + 1;
+                let secondary = if total >= 14 { r.value[i] } else { 0 };
+                r.secondary_sum = r.secondary_sum - r.secondary[i] + secondary;
+                r.secondary[i] = secondary;
+                r.total[i] = total;
+                r.left[i] = n;
+                r.before[i] = n;
+            } else {
+                self.restack(i);
             }
-            self.restack(i);
         } else {
             self.add_character(card, merlin4);
         }
