@@ -233,8 +233,10 @@ impl Tally {
                 }
             }
             Card::Mordred => {
+                // Mordred's bonus counts on the Picts and Saxons only.
                 self.mordreds += 1;
-                self.restack_all();
+                self.restack(PICTS);
+                self.restack(SAXONS);
             }
             Card::Vivien => {}
         }
