@@ -127,7 +127,7 @@ impl Estimate {
 
 impl Tally {
     /// Count one card (`merlin4`: the quest of a Merlin #4, when the counting seat knows it).
-    #[inline]
+    #[inline(always)]
     pub fn add(&mut self, card: Card, merlin4: Option<Quest>) {
         self.cards = self.cards.saturating_add(1);
         // Quest cards (most of the deck) take the short way; the characters the long one.
