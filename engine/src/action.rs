@@ -37,6 +37,8 @@ pub enum Keep {
 /// Serde form: `{"type": "go_on_quest", "quest": "dragon"}` (read through [`ActionRecord`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+// A plain tag (no niche in a field): quick to match.
+#[repr(u8)]
 pub enum Action {
     /// Draw the top Rumor card and place it on the Threats pile.
     ListenToRumors,

@@ -281,8 +281,9 @@ pub(crate) enum Then {
     Gawain { waiting: SeatList },
 }
 
-/// The decision the game waits for.
+/// The decision the game waits for. A plain tag (`repr(u8)`, no niche in a field): quick to match.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(u8)]
 pub(crate) enum Phase {
     Turn,
     Announce {
