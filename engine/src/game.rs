@@ -1133,6 +1133,18 @@ impl Game {
         action: Action,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
+        self.apply_inline(seat, action, sink)
+    }
+
+    /// [`Game::apply_to`], always inlined (into the simulation's loop: its commonest actions then
+    /// cost no call).
+    #[inline(always)]
+    pub(crate) fn apply_inline(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut impl EventSink,
+    ) -> Result<(), RuleError> {
         // The commonest action, a turn's Listen to Rumors, the short way (what `check` and `perform`
         // do for it); everything else out of line.
         if let (Phase::Turn, Action::ListenToRumors) = (&self.phase, action)

@@ -1145,7 +1145,7 @@ pub fn play_out<P: Policy + ?Sized>(g: &mut Game, policy: &mut P, max_actions: u
             break;
         }
         let action = policy.choose(g, seat, decision);
-        if g.apply_to(seat, action, &mut NoEvents).is_err() {
+        if g.apply_inline(seat, action, &mut NoEvents).is_err() {
             policy_errors += 1;
             let fallback = g.legal_actions()[0];
             g.apply_to(seat, fallback, &mut NoEvents)
