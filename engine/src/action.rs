@@ -286,9 +286,9 @@ pub enum PrivateEvent {
     Drew {
         card: Card,
     },
-    /// A revealed Traitor's two cards.
+    /// A revealed Traitor's two cards (saved as a list of two).
     DrewTwo {
-        cards: Vec<Card>,
+        cards: [Card; 2],
     },
     /// Vivien: the Loyalty card held and the one offered.
     VivienOffer {

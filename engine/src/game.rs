@@ -1670,7 +1670,7 @@ impl Game {
         let second = self.draw(ev);
         match (first, second) {
             (Some(a), Some(b)) => {
-                self.remember(seat, PrivateEvent::DrewTwo { cards: vec![a, b] }, ev);
+                self.remember(seat, PrivateEvent::DrewTwo { cards: [a, b] }, ev);
                 self.phase = Phase::TraitorChoose { cards: [a, b] };
             }
             (Some(a), None) => self.place(seat, a, None, Then::EndTurn, ev),

@@ -146,7 +146,9 @@ impl PrivateRecord {
                 card: need(self.card, "card")?,
             },
             T::DrewTwo => PrivateEvent::DrewTwo {
-                cards: need(self.cards, "cards")?,
+                cards: need(self.cards, "cards")?
+                    .try_into()
+                    .map_err(|_| E::custom("a drew_two event holds two cards"))?,
             },
             T::VivienOffer => PrivateEvent::VivienOffer {
                 current: need(self.current, "current")?,
@@ -247,7 +249,7 @@ mod tests {
                 card: Card::Mordred,
             },
             PrivateEvent::DrewTwo {
-                cards: cards.clone(),
+                cards: [cards[0], cards[1]],
             },
             PrivateEvent::VivienOffer {
                 current: Loyalty::Loyal,
