@@ -523,6 +523,7 @@ impl Counts {
         }
     }
 
+    #[inline(always)]
     fn add_character(&mut self, card: Card, merlin4: Option<Quest>) {
         match card {
             Card::Morgan(Morgan::Three) => self.morgan3 += 1,
