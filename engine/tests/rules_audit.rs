@@ -1488,3 +1488,81 @@ fn promo_merlin6_ends_the_silence() {
         panic!("Merlin #6 prompt")
     };
 }
+
+/// Arthur: "Force that player to Listen to Rumors instead!" — a Listen like any other: under
+/// Morgan #1 the forced listener draws in secret and announces.
+#[test]
+fn arthur_forced_listen_under_morgan1_is_a_secret_draw() {
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "morgan:1", "dragon:4", "grail:5", "picts:3"],
+        &[Knight::Arthur],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Arthur
+    listen(&mut g, 1); // seat 0: Morgan #1
+    act(&mut g, Action::ListenToRumors); // seat 1
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:4"),
+        },
+    );
+    quest(&mut g, Quest::Dragon); // seat 0
+    assert_eq!(
+        g.decider().map(|d| d.1),
+        Some(Decision::ArthurWindow {
+            quester: Seat(0),
+            quest: Quest::Dragon
+        })
+    );
+    act(&mut g, Action::PlayArthur);
+    assert_eq!(g.decider(), Some((Seat(0), Decision::Announce)));
+    act(&mut g, Action::Announce { card: c("grail:5") });
+    assert_eq!(
+        g.top(),
+        Some(TopCard::FaceDown {
+            announced: c("grail:5")
+        })
+    );
+    assert_eq!(swords(&g), (0, 1), "no quest was resolved");
+}
+
+/// Gawain: "If the card is a character (Merlin, Mordred, Vivien), play it as normal" — a Vivien
+/// makes the Loyalty exchange, then the quest is resolved.
+#[test]
+fn gawain_may_play_vivien_who_makes_the_exchange_as_normal() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:5", "dragon:4", "dragon:3", "vivien", "grail:2", "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 3);
+    quest(&mut g, Quest::Dragon); // seat 1: 12
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
+    act(&mut g, Action::PlayGawain);
+    act(&mut g, Action::GawainPlay { index: Some(0) });
+    assert_eq!(g.decider(), Some((Seat(1), Decision::VivienRecipient)));
+    act(&mut g, Action::GiveLoyalty { recipient: Seat(0) });
+    act(
+        &mut g,
+        Action::KeepLoyalty {
+            keep: camelot::Keep::Current,
+        },
+    );
+    let ev = act(
+        &mut g,
+        Action::KeepLoyalty {
+            keep: camelot::Keep::Current,
+        },
+    );
+    assert_eq!(total(&ev, Quest::Dragon), Some(12));
+    assert_eq!(swords(&g), (3, 1));
+    assert_eq!(g.current(), Seat(0));
+}
