@@ -240,6 +240,16 @@ impl Card {
         }
     }
 
+    /// Whether the card is in a game with the promo cards Morgan #8 and Merlin #6 as given (each promo
+    /// card is its own setting).
+    pub fn in_game(self, morgan8: bool, merlin6: bool) -> bool {
+        match self {
+            Card::Morgan(Morgan::Eight) => morgan8,
+            Card::Merlin(Merlin::Six) => merlin6,
+            _ => true,
+        }
+    }
+
     pub fn is_morgan(self) -> bool {
         matches!(self, Card::Morgan(_))
     }
@@ -253,12 +263,13 @@ impl Card {
         self.to_string()
     }
 
-    /// Every distinct kind of Rumor card (what a player may announce under Morgan #1).
-    pub fn all_kinds(promos: bool) -> Vec<Card> {
+    /// Every distinct kind of Rumor card in a game with the promo cards Morgan #8 and Merlin #6 as
+    /// given (what a player may announce under Morgan #1).
+    pub fn all_kinds(morgan8: bool, merlin6: bool) -> Vec<Card> {
         let mut kinds: Vec<Card> = MANIFEST
             .iter()
-            .filter(|e| promos || !e.promo)
             .map(|e| e.card)
+            .filter(|&c| c.in_game(morgan8, merlin6))
             .collect();
         kinds.sort_unstable();
         kinds.dedup();
@@ -590,7 +601,7 @@ mod tests {
 
     #[test]
     fn card_codes_round_trip() {
-        for c in Card::all_kinds(true) {
+        for c in Card::all_kinds(true, true) {
             assert_eq!(c.code().parse::<Card>().unwrap(), c);
         }
         assert!("morgan:4".parse::<Card>().is_err());

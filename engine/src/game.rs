@@ -973,7 +973,7 @@ impl Game {
             Phase::Announce { card } => {
                 if self.holds_traitor(seat) {
                     out.extend(
-                        Card::all_kinds(self.setup.options.morgan8 || self.setup.options.merlin6)
+                        Card::all_kinds(self.setup.options.morgan8, self.setup.options.merlin6)
                             .into_iter()
                             .map(|card| Action::Announce { card }),
                     );
@@ -1248,12 +1248,7 @@ impl Game {
                 Phase::Announce { card: drawn } => {
                     card == drawn
                         || (self.holds_traitor(seat)
-                            && (self.setup.options.morgan8
-                                || self.setup.options.merlin6
-                                || !matches!(
-                                    card,
-                                    Card::Morgan(Morgan::Eight) | Card::Merlin(Merlin::Six)
-                                )))
+                            && card.in_game(self.setup.options.morgan8, self.setup.options.merlin6))
                 }
                 _ => false,
             },
@@ -1738,7 +1733,10 @@ impl Game {
                 if self.silence.take().is_some() {
                     ev.emit(|| Event::SilenceEnds);
                 }
-                if self.morgan1 || self.morgan2.is_some() {
+                // Only a Merlin placed on the pile ends them, not one Gawain plays at quest time
+                // (`../shared/rules/card-game.md` §4).
+                let placed = matches!(then, Then::EndTurn);
+                if placed && (self.morgan1 || self.morgan2.is_some()) {
                     self.morgan1 = false;
                     self.morgan2 = None;
                     ev.emit(|| Event::MorganEffectsEnd);
@@ -2336,7 +2334,7 @@ mod tests {
             universe.extend((0..6).map(|bonus| Action::Merlin6Quest { quest, bonus }));
         }
         universe.extend(
-            Card::all_kinds(true)
+            Card::all_kinds(true, true)
                 .into_iter()
                 .map(|card| Action::Announce { card }),
         );

@@ -260,7 +260,7 @@ mod tests {
         }
         // Every pile card under the top becomes some other card; Merlin #4 quests change.
         let n = h.pile.len();
-        let kinds = Card::all_kinds(true);
+        let kinds = Card::all_kinds(true, true);
         for (i, pc) in h.pile.iter_mut().enumerate() {
             if pc.merlin4.is_some() {
                 pc.merlin4 = Some(*Quest::ALL.choose(rng).unwrap());

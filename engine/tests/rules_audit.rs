@@ -1566,3 +1566,76 @@ fn gawain_may_play_vivien_who_makes_the_exchange_as_normal() {
     assert_eq!(swords(&g), (3, 1));
     assert_eq!(g.current(), Seat(0));
 }
+
+/// Morgan #1: "Players must keep doing so each time they Listen to Rumors until a Merlin card is
+/// drawn by someone listening to Rumors"; card-game.md §4: "until a Merlin is placed on the pile
+/// (face up, or announced; by a listener or by a revealed Traitor)" — a Merlin played from Gawain's
+/// three cards is neither.
+#[test]
+fn morgan1_outlasts_a_merlin_played_by_gawain() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "morgan:1", "dragon:5", "dragon:4", "merlin:2", "grail:2", "grail:3",
+            "picts:4",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 1); // seat 0: Morgan #1
+    assert!(g.table_view().morgan1);
+    for card in ["dragon:5", "dragon:4"] {
+        act(&mut g, Action::ListenToRumors);
+        act(&mut g, Action::Announce { card: c(card) });
+    }
+    quest(&mut g, Quest::Dragon); // seat 1
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
+    act(&mut g, Action::PlayGawain);
+    act(&mut g, Action::GawainPlay { index: Some(0) }); // Merlin #2
+    assert!(g.table_view().morgan1, "no Merlin was drawn by a listener");
+    act(&mut g, Action::ListenToRumors);
+    assert_eq!(g.decider().unwrap().1, Decision::Announce);
+}
+
+/// card-game.md §1: promo cards are "off by default, a setting at game creation", each with its own
+/// setting; §2: under Morgan #1 a Traitor "may pick any card kind" — of this game's cards. With only
+/// promo Morgan #8 on, "Merlin #6" is no card of the game: it cannot be announced, and no Merlin #6
+/// quest-with-bonus can follow from it.
+#[test]
+fn morgan1_a_traitor_cannot_announce_a_promo_card_that_is_not_in_the_game() {
+    let mut g = game_with(
+        3,
+        Some(1),
+        &["morgan:1", "grail:2", "dragon:4", "picts:2"],
+        Options {
+            morgan8: true,
+            ..Options::default()
+        },
+    );
+    listen(&mut g, 1);
+    act(&mut g, Action::ListenToRumors); // seat 1, the Traitor, draws grail:2 in secret
+    assert!(
+        g.legal_actions().contains(&Action::Announce {
+            card: c("morgan:8")
+        }),
+        "Morgan #8 is in this game"
+    );
+    assert!(
+        !g.legal_actions().contains(&Action::Announce {
+            card: c("merlin:6")
+        }),
+        "Merlin #6 is not in this game"
+    );
+    assert!(
+        g.apply(
+            Seat(1),
+            Action::Announce {
+                card: c("merlin:6")
+            }
+        )
+        .is_err()
+    );
+    assert_ne!(g.decider().map(|d| d.1), Some(Decision::Merlin6));
+}
