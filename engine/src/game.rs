@@ -1462,6 +1462,7 @@ impl Game {
                 self.take_knight(seat, Knight::Tristan);
                 self.tristan_this_turn = true;
                 ev.emit(|| Event::TristanPlayed { seat });
+                self.refill_deck(ev);
                 let cards: Vec<Card> = self.deck.iter().rev().copied().collect();
                 self.remember(seat, PrivateEvent::DeckSeen { cards }, ev);
             }
@@ -1631,13 +1632,19 @@ impl Game {
 
     /// Draw the top Rumor card, reshuffling the discard pile into a new deck when the deck is empty.
     fn draw<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) -> Option<Card> {
+        self.refill_deck(ev);
+        self.deck.pop()
+    }
+
+    /// A Rumor deck that has run out becomes the discard pile, shuffled — when the deck is next
+    /// needed: to draw from, to look through (Tristan), or to shuffle a Morgan into.
+    fn refill_deck<S: EventSink>(&mut self, ev: &mut Emit<'_, S>) {
         if self.deck.is_empty() && !self.discard.is_empty() {
             std::mem::swap(&mut self.deck, &mut self.discard);
             shuffle(&mut self.deck, &mut self.rng);
             let cards = self.deck.len() as u32;
             ev.emit(|| Event::DeckReshuffled { cards });
         }
-        self.deck.pop()
     }
 
     #[inline(always)]
@@ -1903,17 +1910,18 @@ impl Game {
                 resolution: Box::new(resolution),
             });
         }
-        // The whole pile goes to the discard pile.
-        let last = &self.last_resolution;
-        self.discard.extend(last.pile.iter().map(|c| c.card));
-        self.discard.extend(last.gawain.iter().map(|c| c.card));
         if evil_now {
+            self.discard_resolved_pile();
             return self.game_over(Side::Evil, EndReason::Morgan7, ev);
         }
         if self.setup.options.knights_to_the_rescue {
             if main == Outcome::Success && !self.unused_morgans.is_empty() {
                 let i = self.rng.random_range(0..self.unused_morgans.len());
                 let m = self.unused_morgans.swap_remove(i);
+                // Into a deck that has run out: the discard pile becomes the deck first, so the
+                // Morgan hides among its cards (this quest's pile is discarded only afterwards,
+                // card-game.md §3 steps 11 and 12).
+                self.refill_deck(ev);
                 self.deck.push(m);
                 shuffle(&mut self.deck, &mut self.rng);
                 ev.emit(|| Event::MorganShuffledIn);
@@ -1926,7 +1934,15 @@ impl Game {
                 self.remember(quester, PrivateEvent::KnightDrawn { knight: k }, ev);
             }
         }
+        self.discard_resolved_pile();
         self.check_end_then_next(ev);
+    }
+
+    /// The whole resolved pile, Gawain's played card included, goes to the discard pile.
+    fn discard_resolved_pile(&mut self) {
+        let last = &self.last_resolution;
+        self.discard.extend(last.pile.iter().map(|c| c.card));
+        self.discard.extend(last.gawain.iter().map(|c| c.card));
     }
 
     fn place_swords<S: EventSink>(&mut self, colour: Colour, count: u8, ev: &mut Emit<'_, S>) {

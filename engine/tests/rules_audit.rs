@@ -1639,3 +1639,73 @@ fn morgan1_a_traitor_cannot_announce_a_promo_card_that_is_not_in_the_game() {
     );
     assert_ne!(g.decider().map(|d| d.1), Some(Decision::Merlin6));
 }
+
+/// Knights to the Rescue: "immediately shuffle one of the unused Morgan cards into the Rumor deck";
+/// "If the Rumor deck runs out of cards, shuffle all the Rumor cards in the discard pile to form a
+/// new Rumor deck." A Morgan shuffled into a deck that has run out hides among the discarded cards
+/// (card-game.md §3: step 11 shuffles it in, step 12 only then discards this quest's pile).
+#[test]
+fn expert_a_morgan_shuffled_into_a_run_out_deck_hides_among_the_discarded_cards() {
+    let mut g = dealt(
+        vec![],
+        vec![],
+        &["dragon:2", "grail:5", "grail:4", "grail:3"],
+        EXPERT,
+        &["morgan:5"],
+        &[],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Dragon); // baseless: the dragon:2 is discarded
+    listen(&mut g, 3); // the deck runs out
+    let ev = quest(&mut g, Quest::Grail); // 12: success, a Morgan is shuffled in
+    assert!(ev.contains(&Event::DeckReshuffled { cards: 1 }));
+    assert!(ev.contains(&Event::MorganShuffledIn));
+    let t = g.table_view();
+    assert_eq!((t.deck_count, t.discard_count), (2, 3));
+    let mut deck = codes(&state(&g)["deck"]);
+    deck.sort();
+    assert_eq!(deck, cards(&["dragon:2", "morgan:5"]));
+}
+
+/// Tristan — "Look through the Rumor deck": when the deck has run out, the discard pile becomes the
+/// new deck first (as it would for the next draw), and that is the deck Tristan looks through.
+#[test]
+fn tristan_looks_through_the_new_deck_when_the_deck_has_run_out() {
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "grail:2", "dragon:3"],
+        &[Knight::Tristan],
+    );
+    listen(&mut g, 1); // seat 0: picts:2
+    quest(&mut g, Quest::Picts); // seat 1 fails and draws Tristan
+    pass_windows(&mut g);
+    listen(&mut g, 2); // seat 0: grail:2, seat 1: dragon:3; the deck has run out
+    quest(&mut g, Quest::Dragon); // seat 0 fails; the whole pile is discarded
+    pass_windows(&mut g);
+    assert_eq!(g.current(), Seat(1));
+    assert_eq!(g.table_view().deck_count, 0);
+    let ev = act(&mut g, Action::PlayTristan);
+    assert!(ev.contains(&Event::DeckReshuffled { cards: 3 }));
+    let seen = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Private {
+                seat: Seat(1),
+                private: camelot::PrivateEvent::DeckSeen { cards },
+            } => Some(cards.clone()),
+            _ => None,
+        })
+        .expect("Tristan saw the deck");
+    let mut seen_sorted = seen.clone();
+    seen_sorted.sort();
+    assert_eq!(seen_sorted, {
+        let mut v = cards(&["picts:2", "grail:2", "dragon:3"]);
+        v.sort();
+        v
+    });
+    // What Tristan saw is the order the next cards come in.
+    let mut deck_top_first = codes(&state(&g)["deck"]);
+    deck_top_first.reverse();
+    assert_eq!(seen, deck_top_first, "state deck is bottom first");
+}
