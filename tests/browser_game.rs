@@ -722,3 +722,94 @@ async fn every_screen_fits_a_320_pixel_phone_with_long_names() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// The policy of [`a_private_screen_after_another_starts_at_its_top`]: go on the first quest
+/// offered, otherwise listen, let every window pass, announce honestly, decline the rest.
+fn to_tristan(g: &Game) -> Option<Action> {
+    let legal = g.legal_actions();
+    if legal.contains(&Action::PlayTristan) {
+        return None;
+    }
+    let pick = legal
+        .iter()
+        .find(|a| matches!(a, Action::GoOnQuest { .. }))
+        .or_else(|| legal.iter().find(|a| **a == Action::ListenToRumors))
+        .or_else(|| legal.iter().find(|a| **a == Action::PassWindow))
+        .or_else(|| legal.iter().find(|a| matches!(a, Action::Announce { .. })))
+        .or_else(|| legal.iter().find(|a| **a == Action::DeclineMerlin6))
+        .unwrap_or(&legal[0]);
+    Some(*pick)
+}
+
+/// A three-player Knights to the Rescue seed where Tristan can be played soon under
+/// [`to_tristan`] (found with the engine).
+fn tristan_seed() -> u64 {
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    (1..400u64)
+        .find(|&seed| {
+            let mut g = Game::new(expected_setup(3, seed, options)).expect("setup");
+            for _ in 0..40 {
+                let Some((seat, _)) = g.decider() else {
+                    return false;
+                };
+                match to_tristan(&g) {
+                    None => return true,
+                    Some(a) => {
+                        g.apply(seat, a).expect("legal");
+                    }
+                }
+            }
+            false
+        })
+        .expect("a seed where Tristan comes early")
+}
+
+#[tokio::test]
+async fn a_private_screen_after_another_starts_at_its_top() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = tristan_seed();
+    fresh_app(&b, seed).await;
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    start_game(&b, &["Ann", "Bo", "Cy"], options).await;
+    for _ in 0..200 {
+        let k = saved(&b).await.expect("saved");
+        if to_tristan(&k.game).is_none() && b.exists("[data-testid=actions]").await {
+            break;
+        }
+        let mut policy = |k: &game::Known, _: &[Action]| to_tristan(&k.game).expect("an action");
+        assert_ne!(step(&b, &mut policy).await, Step::End);
+    }
+    // A short phone: the player scrolls down to "Play Tristan" on their cards.
+    b.client().set_window_size(390, 520).await.expect("resize");
+    b.click("[data-testid=my-knights]").await;
+    b.click("[data-testid=curtain-show]").await;
+    let play = b.wait_for("[data-testid=play-tristan]").await;
+    b.eval("document.querySelector('[data-testid=play-tristan]').scrollIntoView(); return null;")
+        .await;
+    assert!(
+        b.eval("return window.scrollY;")
+            .await
+            .as_f64()
+            .unwrap_or(0.0)
+            > 0.0
+    );
+    play.click().await.expect("play Tristan");
+    // The cards Tristan shows come up at once, from their heading.
+    b.wait_for("[data-testid=deck-seen]").await;
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    assert_eq!(
+        b.eval("return window.scrollY;").await.as_f64(),
+        Some(0.0),
+        "the Tristan screen opened scrolled down, its heading out of sight"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

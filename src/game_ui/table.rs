@@ -56,6 +56,12 @@ pub fn Table() -> impl IntoView {
         }
         p
     });
+    // Every change of what shows (an action, a page, the curtain, a sheet) keeps the keyboard
+    // focus in the screen: the control just used is gone, so the focus goes to the start of what
+    // replaced it.
+    super::refocus();
+    let focus_out = window_event_listener_untyped("focusout", |_| super::refocus());
+    on_cleanup(move || focus_out.remove());
     // Computer knights move by themselves while this screen shows.
     super::drive_computers(ctx);
     let silent = move || {
@@ -216,7 +222,7 @@ fn Board() -> impl IntoView {
             </p>
         })}
         <ComputerLines />
-        <section class="actions" data-testid="actions">
+        <section class="actions" data-testid="actions" data-focus-start="" tabindex="-1">
             {move || {
                 let decider = view.with(|v| v.as_ref().and_then(|v| v.decider));
                 match decider {
@@ -557,7 +563,9 @@ fn SilenceBar() -> impl IntoView {
                 <div>
                     <strong class="silence-title">{t(K::table_silence)}</strong>
                     <p>
-                        <span data-testid="silence-elapsed">
+                        // The clocks tick every second: not read out each time (the bar is a
+                        // live region for the silence itself).
+                        <span data-testid="silence-elapsed" aria-live="off">
                             {move || since.get().map(|s| tf(K::table_silence_elapsed, &[("time", &clock(ctx.now.get() - s))]))}
                         </span>
                         " · "
@@ -566,7 +574,7 @@ fn SilenceBar() -> impl IntoView {
                         </span>
                     </p>
                     {countdown.map(|secs| view! {
-                        <p class="countdown" data-testid="silence-countdown">
+                        <p class="countdown" data-testid="silence-countdown" aria-live="off">
                             {move || {
                                 let left = secs as f64 * 1000.0 - (ctx.now.get() - ctx.turn_started.get());
                                 if left > 0.0 {
