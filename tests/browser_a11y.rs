@@ -11,7 +11,7 @@ mod support;
 mod game;
 
 use camelot::Options;
-use game::{Rng, fresh_app, lively, play_to_end, saved, start_game, wait_settled};
+use game::{Rng, fresh_app, lively, play_to_end, saved, saved_when, start_game, wait_settled};
 use serde_json::Value;
 use std::path::Path;
 use support::Browser;
@@ -278,6 +278,163 @@ async fn a_game_starts_and_plays_from_the_keyboard_alone() {
     let k = saved(&b).await.expect("a saved game");
     assert_eq!(k.actions.len(), 1, "Enter on Listen to Rumors played it");
     let _ = before;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Waits (briefly) until the focus is on an element inside the table's screen, and returns its
+/// test id (or tag) and whether it is the page itself.
+async fn focus_in_screen(b: &Browser, what: &str) -> String {
+    let probe = "const e = document.activeElement;
+                 if (!e || e === document.body || !e.closest('.table-screen')) return null;
+                 return e.getAttribute('data-testid') || e.tagName;";
+    for _ in 0..40 {
+        if let Value::String(id) = b.eval(probe).await {
+            return id;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    let (id, _) = focused(b).await;
+    let dbg = b
+        .eval("return [document.querySelectorAll('.table-screen h2, .table-screen [data-focus-start]').length, String(document.activeElement && document.activeElement.outerHTML.slice(0, 80))];")
+        .await;
+    panic!("{what}: the keyboard focus fell out of the screen (now on {id}) {dbg}");
+}
+
+/// Presses Tab once and returns the test id (or tag) of the focused element.
+async fn tab_once(b: &Browser) -> String {
+    b.client()
+        .active_element()
+        .await
+        .expect("active element")
+        .send_keys("\u{E004}")
+        .await
+        .expect("press Tab");
+    focused(b).await.0
+}
+
+#[tokio::test]
+async fn after_every_step_the_keyboard_focus_stays_in_the_screen() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 23).await;
+    start_game(&b, &["Ann", "Bo", "Cy"], Options::default()).await;
+    // The curtain: the focus on it, the next Tab on "Show me"; behind it, on the private screen,
+    // the next Tab on "Done — hide". Three times, one per player.
+    for _ in 0..3 {
+        b.wait_for("[data-testid=curtain]").await;
+        assert_eq!(focus_in_screen(&b, "step 1").await, "curtain-name");
+        assert_eq!(tab_once(&b).await, "curtain-show");
+        press_enter(&b).await;
+        b.wait_for("[data-testid=private]").await;
+        assert_eq!(focus_in_screen(&b, "step 2").await, "H2");
+        assert_eq!(tab_once(&b).await, "done-hide");
+        press_enter(&b).await;
+    }
+    // The board: the focus on the actions, the next Tab on Listen to Rumors; after listening, the
+    // focus is still in the screen (the board again, or a curtain for a private step).
+    b.wait_for("[data-testid=listen]").await;
+    assert_eq!(focus_in_screen(&b, "step 3").await, "actions");
+    assert_eq!(tab_once(&b).await, "listen");
+    press_enter(&b).await;
+    saved_when(&b, "Listen to Rumors played", |k| k.actions.len() == 1).await;
+    let now = focus_in_screen(&b, "step 4").await;
+    assert!(
+        ["actions", "curtain-name"].contains(&now.as_str()),
+        "focus on {now}"
+    );
+    // A sheet: Go on a Quest opens the quests, the next Tab on the first of them.
+    let k = saved(&b).await.expect("saved");
+    if k.curtain_seat().is_none() && b.exists("[data-testid=quest]:not([disabled])").await {
+        tab_to(&b, "quest").await;
+        press_enter(&b).await;
+        b.wait_for("[data-testid=cancel]").await;
+        focus_in_screen(&b, "step 5").await;
+        assert!(tab_once(&b).await.starts_with("quest-"));
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// A solo seed (with the Merlin #6 promo) where listening brings Merlin #6's choice soon.
+fn merlin6_seed() -> (u64, Options) {
+    let options = Options {
+        merlin6: true,
+        ..Options::default()
+    };
+    for seed in 1..2000u64 {
+        let setup = camelot::Setup {
+            players: 1,
+            first: camelot::Seat(0),
+            options,
+            seed,
+        };
+        let mut g = camelot::Game::new(setup).expect("setup");
+        for _ in 0..30 {
+            match g.decider() {
+                Some((_, camelot::Decision::Merlin6)) => return (seed, options),
+                Some((seat, _)) => {
+                    let legal = g.legal_actions();
+                    let a = if legal.contains(&camelot::Action::ListenToRumors) {
+                        camelot::Action::ListenToRumors
+                    } else {
+                        legal[0]
+                    };
+                    g.apply(seat, a).expect("legal");
+                }
+                None => break,
+            }
+        }
+    }
+    panic!("no seed brings Merlin #6");
+}
+
+#[tokio::test]
+async fn merlin6_points_say_which_one_is_chosen() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let (seed, options) = merlin6_seed();
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann"], options).await;
+    let mut listen = |_: &game::Known, legal: &[camelot::Action]| {
+        if legal.contains(&camelot::Action::ListenToRumors) {
+            camelot::Action::ListenToRumors
+        } else {
+            legal[0]
+        }
+    };
+    for _ in 0..60 {
+        let k = saved(&b).await.expect("saved");
+        if matches!(k.game.decider(), Some((_, camelot::Decision::Merlin6))) {
+            break;
+        }
+        game::step(&b, &mut listen).await;
+    }
+    wait_settled(&b).await;
+    if b.exists("[data-testid=curtain-show]").await {
+        b.click("[data-testid=curtain-show]").await;
+    }
+    b.wait_for("[data-testid=merlin6-bonus-0]").await;
+    let pressed = async |b: &Browser| -> Vec<String> {
+        let mut v = Vec::new();
+        for i in 0..=3 {
+            v.push(
+                b.attr(&format!("[data-testid=merlin6-bonus-{i}]"), "aria-pressed")
+                    .await
+                    .unwrap_or_default(),
+            );
+        }
+        v
+    };
+    assert_eq!(pressed(&b).await, ["true", "false", "false", "false"]);
+    b.click("[data-testid=merlin6-bonus-2]").await;
+    assert_eq!(pressed(&b).await, ["false", "false", "true", "false"]);
+    if let Some(axe) = axe_source() {
+        assert_accessible(&b, &axe, "Merlin #6").await;
+    }
+    assert_tap_targets(&b, "Merlin #6").await;
     b.assert_no_console_errors().await;
     b.close().await;
 }

@@ -302,9 +302,10 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             view! {
                 <h2>{tf(K::card_merlin, &[("n", &6)])}</h2>
                 <p>{t(K::curtain_merlin6_hint)}</p>
-                <div class="bonus-choice" role="radiogroup" aria-label=t(K::curtain_merlin6_points)>
+                <div class="bonus-choice" role="group" aria-label=t(K::curtain_merlin6_points)>
                     {(0..=3u8).map(|b| view! {
                         <button class:selected=move || bonus.get() == b data-testid=format!("merlin6-bonus-{b}")
+                            aria-pressed=move || (bonus.get() == b).to_string()
                             on:click=move |_| bonus.set(b)>{format!("+{b}")}</button>
                     }).collect_view()}
                 </div>
