@@ -191,6 +191,10 @@ pub struct Session {
     /// When the current silence fell (for the silence timer), if silence holds.
     #[serde(default)]
     pub silence_since_ms: Option<f64>,
+    /// When the current turn began (for the optional countdown during silence), so that a reload
+    /// goes on counting down instead of starting the turn's time again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_started_ms: Option<f64>,
 }
 
 /// Why a list of names was refused.
@@ -270,6 +274,7 @@ impl Session {
             created_ms: now_ms,
             updated_ms: now_ms,
             silence_since_ms: None,
+            turn_started_ms: None,
         }
     }
 
@@ -342,6 +347,9 @@ impl Session {
                     private: private.clone(),
                 });
             }
+        }
+        if events.iter().any(|e| matches!(e, Event::TurnBegins { .. })) {
+            self.turn_started_ms = Some(now_ms);
         }
         match (game.silence(), self.silence_since_ms) {
             (Some(_), None) => self.silence_since_ms = Some(now_ms),
@@ -449,6 +457,28 @@ mod tests {
         let back: Session = serde_json::from_str(&text).unwrap();
         assert_eq!(back, s);
         assert_eq!(back.game().unwrap().table_view(), g.table_view());
+    }
+
+    #[test]
+    fn the_turns_start_is_saved_for_the_silence_countdown() {
+        let mut s = Session::new("g".into(), names(&["A", "B"]), Setup::new(2, 77), 1.0);
+        assert_eq!(s.turn_started_ms, None);
+        let mut g = s.game().unwrap();
+        let mut started = None;
+        for k in 0..40 {
+            let now = 1000.0 * f64::from(k);
+            let turn = g.turn();
+            let (seat, _) = g.decider().unwrap();
+            let a = g.legal_actions()[0];
+            s.apply(&mut g, seat, a, now).unwrap();
+            if g.turn() != turn {
+                started = Some(now);
+            }
+            assert_eq!(s.turn_started_ms, started);
+        }
+        assert!(started.is_some());
+        let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert_eq!(back.turn_started_ms, started);
     }
 
     #[test]

@@ -302,6 +302,58 @@ fn silence_seed() -> (u64, usize) {
     panic!("no seed brings silence and lifts it");
 }
 
+/// Seconds in a countdown text such as "This turn: 0:57 left".
+fn countdown_secs(text: &str) -> u32 {
+    let clock = text
+        .split_whitespace()
+        .find(|w| w.contains(':') && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        .unwrap_or_else(|| panic!("no time in {text:?}"));
+    let (m, s) = clock.split_once(':').expect("m:ss");
+    m.parse::<u32>().expect("minutes") * 60 + s.parse::<u32>().expect("seconds")
+}
+
+/// The optional per-turn countdown during silence goes on across a reload: the turn's start is
+/// saved with the game, so reloading does not give the player their time again.
+#[tokio::test]
+async fn the_silence_countdown_goes_on_across_a_reload() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let (seed, _) = silence_seed();
+    fresh_app(&b, seed).await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    b.click("[data-testid=countdown-60]").await;
+    b.wait_for("[data-testid=settings-saved]").await;
+    b.click("[data-testid=home-button]").await;
+    start_game(&b, &["Ann"], Options::default()).await;
+    let mut listen = |_: &game::Known, legal: &[Action]| {
+        if legal.contains(&Action::ListenToRumors) {
+            Action::ListenToRumors
+        } else {
+            legal[0]
+        }
+    };
+    for _ in 0..120 {
+        if b.exists("[data-testid=silence-countdown]").await {
+            break;
+        }
+        step(&b, &mut listen).await;
+    }
+    let before = countdown_secs(&b.text("[data-testid=silence-countdown]").await);
+    assert!(before >= 55, "a fresh turn has about a minute: {before}");
+    tokio::time::sleep(std::time::Duration::from_millis(4200)).await;
+    b.reload().await;
+    b.wait_for("[data-testid=silence-countdown]").await;
+    let after = countdown_secs(&b.text("[data-testid=silence-countdown]").await);
+    assert!(
+        after + 4 <= before,
+        "the countdown started again after the reload: {before}s, then {after}s"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 #[tokio::test]
 async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
     let Some(b) = support::launch().await else {

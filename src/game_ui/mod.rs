@@ -232,6 +232,7 @@ impl Ctx {
                 return;
             }
         };
+        let turn_started = live.session.turn_started_ms;
         if let Err(e) = persist::set_current(&live.session.id) {
             self.save_error.set(Some(e));
         }
@@ -249,7 +250,7 @@ impl Ctx {
         self.quester.set(None);
         self.accused.set(None);
         self.end_shown.set(0);
-        self.turn_started.set(now_ms());
+        self.turn_started.set(turn_started.unwrap_or_else(now_ms));
         self.go(Screen::Table);
     }
 
