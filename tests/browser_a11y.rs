@@ -438,3 +438,52 @@ async fn merlin6_points_say_which_one_is_chosen() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// The table screen meets the contrast minimum in every colour scheme it can show: light, the
+/// phone's dark mode, and Morgan's silence in both — the top bar, the actions, the badges, and the
+/// quest colours as text (the quest buttons of Go on a Quest, Merlin #4 and #6, and the stacks of a
+/// quest's reveal). All five quests are put on the table screen with the app's own classes (a game
+/// shows only the quests its top card allows).
+#[tokio::test]
+async fn the_table_is_readable_in_dark_mode_and_in_silence() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let Some(axe) = axe_source() else {
+        return;
+    };
+    fresh_app(&b, 11).await;
+    start_game(&b, &["Solo"], Options::default()).await;
+    b.wait_for("[data-testid=listen]").await;
+    wait_settled(&b).await;
+    b.eval(
+        "const quests = ['picts', 'saxons', 'dragon', 'excalibur', 'grail'];
+         const box = document.createElement('div');
+         box.innerHTML = '<div class=\"quest-choices\">'
+             + quests.map(q => `<button class=\"quest-choice ${q}\">${q}</button>`).join('')
+             + '</div>'
+             + quests.map(q => `<section class=\"stack ${q}\"><header>${q}</header></section>`).join('');
+         document.querySelector('.table-screen').prepend(box);
+         return null;",
+    )
+    .await;
+    let scheme = |dark: bool| serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" }}]});
+    let silence = |on: bool| {
+        format!("document.querySelector('main').classList.toggle('silence', {on}); return null;")
+    };
+    for (dark, silent, what) in [
+        (false, false, "light"),
+        (true, false, "dark mode"),
+        (true, true, "silence in dark mode"),
+        (false, true, "silence"),
+    ] {
+        b.cdp("Emulation.setEmulatedMedia", scheme(dark)).await;
+        b.eval(&silence(silent)).await;
+        let dark_now = b
+            .eval("return matchMedia('(prefers-color-scheme: dark)').matches;")
+            .await;
+        assert_eq!(dark_now, Value::Bool(dark), "the colour scheme is emulated");
+        assert_accessible(&b, &axe, &format!("Table with every quest colour ({what})")).await;
+    }
+    b.close().await;
+}
