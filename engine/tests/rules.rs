@@ -1,110 +1,12 @@
 //! One named test per rule and per card effect, played through the engine as a table would play them.
 
+mod table;
+
 use camelot::{
-    Action, Card, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, Options,
+    Action, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, Options,
     Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
 };
-
-// ------------------------------------------------------------------------------------------------
-// Helpers
-// ------------------------------------------------------------------------------------------------
-
-fn c(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn cards(codes: &[&str]) -> Vec<Card> {
-    codes.iter().map(|s| c(s)).collect()
-}
-
-/// A game with `players` seats, the Traitor at `traitor` (if any), and the Rumor deck top-first.
-fn game_with(players: u8, traitor: Option<u8>, deck: &[&str], options: Options) -> Game {
-    let (loyalty, set_aside) = if players == 1 {
-        (vec![], vec![])
-    } else {
-        let loyalty: Vec<Loyalty> = (0..players)
-            .map(|i| {
-                if Some(i) == traitor {
-                    Loyalty::Traitor
-                } else {
-                    Loyalty::Loyal
-                }
-            })
-            .collect();
-        let aside = if traitor.is_some() {
-            vec![Loyalty::Loyal, Loyalty::Loyal]
-        } else {
-            vec![Loyalty::Loyal, Loyalty::Traitor]
-        };
-        (loyalty, aside)
-    };
-    Game::with_deal(
-        Setup {
-            players,
-            first: Seat(0),
-            options,
-            seed: 1,
-        },
-        Deal {
-            loyalty,
-            set_aside,
-            rumor_deck: cards(deck),
-            unused_morgans: cards(&["morgan:5", "morgan:6", "morgan:7"]),
-            knight_deck: vec![],
-        },
-    )
-    .unwrap()
-}
-
-fn game(players: u8, traitor: Option<u8>, deck: &[&str]) -> Game {
-    game_with(players, traitor, deck, Options::default())
-}
-
-/// Apply an action for whoever must decide.
-fn act(g: &mut Game, action: Action) -> Vec<Event> {
-    let (seat, _) = g.decider().expect("game not over");
-    g.apply(seat, action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat}: {e}"))
-}
-
-fn listen(g: &mut Game, times: usize) {
-    for _ in 0..times {
-        act(g, Action::ListenToRumors);
-    }
-}
-
-fn quest(g: &mut Game, quest: Quest) -> Vec<Event> {
-    act(g, Action::GoOnQuest { quest })
-}
-
-fn resolution(events: &[Event]) -> &camelot::Resolution {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::QuestResolved { resolution } => Some(&**resolution),
-            _ => None,
-        })
-        .expect("a quest was resolved")
-}
-
-fn total(events: &[Event], q: Quest) -> Option<u16> {
-    resolution(events)
-        .stack(QuestStack::Quest(q))
-        .and_then(|s| s.total)
-}
-
-fn swords(g: &Game) -> (u8, u8) {
-    let s = g.swords();
-    (s.white, s.black)
-}
-
-/// Listen to every card of a short deck, then go on `q`: the deck is the pile, bottom first.
-fn pile_then_quest(players: u8, pile: &[&str], q: Quest) -> (Game, Vec<Event>) {
-    let mut g = game(players, None, pile);
-    listen(&mut g, pile.len());
-    let ev = quest(&mut g, q);
-    (g, ev)
-}
+use table::*;
 
 // ------------------------------------------------------------------------------------------------
 // Setup
@@ -879,13 +781,6 @@ fn vivien_with_no_other_unrevealed_player_only_the_drawer_exchanges() {
         recipient: None
     }));
     assert_eq!(g.decider(), Some((s, Decision::VivienKeep)));
-}
-
-/// Four single low cards, each good for one baseless quest (one black sword), then `rest`.
-fn with_four<'a>(rest: &[&'a str]) -> Vec<&'a str> {
-    let mut v = vec!["grail:2", "picts:2", "dragon:2", "excalibur:2"];
-    v.extend_from_slice(rest);
-    v
 }
 
 /// Prepend quests that fail to the game's flow until `n` black swords lie on the table, using the

@@ -2,89 +2,17 @@
 //! the settled readings (`shared/rules/card-game.md`) that `rules.rs` does not already cover. Each
 //! test quotes the rule it checks and asserts what a player at the table would notice.
 
+mod table;
+
 use camelot::{
-    Action, Card, Deal, Decision, EndReason, Event, Game, Knight, Loyalty, Options, Outcome,
-    Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
+    Action, Card, Decision, EndReason, Event, Game, Knight, Loyalty, Options, Outcome, Prompt,
+    Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
 };
+use table::*;
 
 // ------------------------------------------------------------------------------------------------
 // Helpers
 // ------------------------------------------------------------------------------------------------
-
-fn c(code: &str) -> Card {
-    code.parse().unwrap()
-}
-
-fn cards(codes: &[&str]) -> Vec<Card> {
-    codes.iter().map(|s| c(s)).collect()
-}
-
-/// A game with explicit Loyalty cards (empty for solo), the Rumor deck top-first, the unused
-/// Morgans and the Knight deck (top first).
-fn dealt(
-    loyalty: Vec<Loyalty>,
-    set_aside: Vec<Loyalty>,
-    deck: &[&str],
-    options: Options,
-    unused_morgans: &[&str],
-    knights: &[Knight],
-) -> Game {
-    let players = loyalty.len().max(1) as u8;
-    Game::with_deal(
-        Setup {
-            players,
-            first: Seat(0),
-            options,
-            seed: 1,
-        },
-        Deal {
-            loyalty,
-            set_aside,
-            rumor_deck: cards(deck),
-            unused_morgans: cards(unused_morgans),
-            knight_deck: knights.to_vec(),
-        },
-    )
-    .unwrap()
-}
-
-/// `players` seats, the Traitor at `traitor` (if any; otherwise it is set aside).
-fn seats(players: u8, traitor: Option<u8>) -> (Vec<Loyalty>, Vec<Loyalty>) {
-    if players == 1 {
-        return (vec![], vec![]);
-    }
-    let loyalty = (0..players)
-        .map(|i| {
-            if Some(i) == traitor {
-                Loyalty::Traitor
-            } else {
-                Loyalty::Loyal
-            }
-        })
-        .collect();
-    let aside = if traitor.is_some() {
-        vec![Loyalty::Loyal, Loyalty::Loyal]
-    } else {
-        vec![Loyalty::Loyal, Loyalty::Traitor]
-    };
-    (loyalty, aside)
-}
-
-fn game_with(players: u8, traitor: Option<u8>, deck: &[&str], options: Options) -> Game {
-    let (l, a) = seats(players, traitor);
-    dealt(
-        l,
-        a,
-        deck,
-        options,
-        &["morgan:5", "morgan:6", "morgan:7"],
-        &[],
-    )
-}
-
-fn game(players: u8, traitor: Option<u8>, deck: &[&str]) -> Game {
-    game_with(players, traitor, deck, Options::default())
-}
 
 const EXPERT: Options = Options {
     knights_to_the_rescue: true,
@@ -98,22 +26,6 @@ fn expert(players: u8, traitor: Option<u8>, deck: &[&str], knights: &[Knight]) -
     dealt(l, a, deck, EXPERT, &[], knights)
 }
 
-fn act(g: &mut Game, action: Action) -> Vec<Event> {
-    let (seat, _) = g.decider().expect("game not over");
-    g.apply(seat, action)
-        .unwrap_or_else(|e| panic!("{action:?} by {seat}: {e}"))
-}
-
-fn listen(g: &mut Game, times: usize) {
-    for _ in 0..times {
-        act(g, Action::ListenToRumors);
-    }
-}
-
-fn quest(g: &mut Game, quest: Quest) -> Vec<Event> {
-    act(g, Action::GoOnQuest { quest })
-}
-
 /// Pass every Arthur and Gawain window until a turn (or the end).
 fn pass_windows(g: &mut Game) {
     while let Some((_, d)) = g.decider() {
@@ -124,35 +36,6 @@ fn pass_windows(g: &mut Game) {
             _ => break,
         }
     }
-}
-
-fn resolution(events: &[Event]) -> &camelot::Resolution {
-    events
-        .iter()
-        .find_map(|e| match e {
-            Event::QuestResolved { resolution } => Some(&**resolution),
-            _ => None,
-        })
-        .expect("a quest was resolved")
-}
-
-fn total(events: &[Event], q: Quest) -> Option<u16> {
-    resolution(events)
-        .stack(QuestStack::Quest(q))
-        .and_then(|s| s.total)
-}
-
-fn swords(g: &Game) -> (u8, u8) {
-    let s = g.swords();
-    (s.white, s.black)
-}
-
-/// Listen to every card of a short deck, then go on `q` (solo unless `players` says otherwise).
-fn pile_then_quest(players: u8, pile: &[&str], q: Quest) -> (Game, Vec<Event>) {
-    let mut g = game(players, None, pile);
-    listen(&mut g, pile.len());
-    let ev = quest(&mut g, q);
-    (g, ev)
 }
 
 /// Listen `n` times, answering a Merlin #4's question with `merlin4`.
@@ -177,13 +60,6 @@ fn reach_swords(g: &mut Game, n: u8) {
             pass_windows(g);
         }
     }
-}
-
-/// Four single low cards, each good for one baseless quest (one black sword), then `rest`.
-fn with_four<'a>(rest: &[&'a str]) -> Vec<&'a str> {
-    let mut v = vec!["grail:2", "picts:2", "dragon:2", "excalibur:2"];
-    v.extend_from_slice(rest);
-    v
 }
 
 fn state(g: &Game) -> serde_json::Value {

@@ -1,0 +1,135 @@
+//! Helpers shared by the rules tests (`rules.rs`, `rules_audit.rs`): games dealt exactly as a test
+//! needs them, and short ways to play and read them.
+
+#![allow(dead_code)]
+
+use camelot::{
+    Action, Card, Deal, Event, Game, Knight, Loyalty, Options, Quest, QuestStack, Seat, Setup,
+};
+
+pub fn c(code: &str) -> Card {
+    code.parse().unwrap()
+}
+
+pub fn cards(codes: &[&str]) -> Vec<Card> {
+    codes.iter().map(|s| c(s)).collect()
+}
+
+/// A game with explicit Loyalty cards (empty for solo), the Rumor deck top-first, the unused
+/// Morgans and the Knight deck (top first).
+pub fn dealt(
+    loyalty: Vec<Loyalty>,
+    set_aside: Vec<Loyalty>,
+    deck: &[&str],
+    options: Options,
+    unused_morgans: &[&str],
+    knights: &[Knight],
+) -> Game {
+    let players = loyalty.len().max(1) as u8;
+    Game::with_deal(
+        Setup {
+            players,
+            first: Seat(0),
+            options,
+            seed: 1,
+        },
+        Deal {
+            loyalty,
+            set_aside,
+            rumor_deck: cards(deck),
+            unused_morgans: cards(unused_morgans),
+            knight_deck: knights.to_vec(),
+        },
+    )
+    .unwrap()
+}
+
+/// `players` seats, the Traitor at `traitor` (if any; otherwise it is set aside).
+pub fn seats(players: u8, traitor: Option<u8>) -> (Vec<Loyalty>, Vec<Loyalty>) {
+    if players == 1 {
+        return (vec![], vec![]);
+    }
+    let loyalty = (0..players)
+        .map(|i| {
+            if Some(i) == traitor {
+                Loyalty::Traitor
+            } else {
+                Loyalty::Loyal
+            }
+        })
+        .collect();
+    let aside = if traitor.is_some() {
+        vec![Loyalty::Loyal, Loyalty::Loyal]
+    } else {
+        vec![Loyalty::Loyal, Loyalty::Traitor]
+    };
+    (loyalty, aside)
+}
+
+pub fn game_with(players: u8, traitor: Option<u8>, deck: &[&str], options: Options) -> Game {
+    let (l, a) = seats(players, traitor);
+    dealt(
+        l,
+        a,
+        deck,
+        options,
+        &["morgan:5", "morgan:6", "morgan:7"],
+        &[],
+    )
+}
+
+pub fn game(players: u8, traitor: Option<u8>, deck: &[&str]) -> Game {
+    game_with(players, traitor, deck, Options::default())
+}
+
+pub fn act(g: &mut Game, action: Action) -> Vec<Event> {
+    let (seat, _) = g.decider().expect("game not over");
+    g.apply(seat, action)
+        .unwrap_or_else(|e| panic!("{action:?} by {seat}: {e}"))
+}
+
+pub fn listen(g: &mut Game, times: usize) {
+    for _ in 0..times {
+        act(g, Action::ListenToRumors);
+    }
+}
+
+pub fn quest(g: &mut Game, quest: Quest) -> Vec<Event> {
+    act(g, Action::GoOnQuest { quest })
+}
+
+pub fn resolution(events: &[Event]) -> &camelot::Resolution {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::QuestResolved { resolution } => Some(&**resolution),
+            _ => None,
+        })
+        .expect("a quest was resolved")
+}
+
+pub fn total(events: &[Event], q: Quest) -> Option<u16> {
+    resolution(events)
+        .stack(QuestStack::Quest(q))
+        .and_then(|s| s.total)
+}
+
+pub fn swords(g: &Game) -> (u8, u8) {
+    let s = g.swords();
+    (s.white, s.black)
+}
+
+/// Listen to every card of a short deck, then go on `q` (solo unless `players` says otherwise).
+pub fn pile_then_quest(players: u8, pile: &[&str], q: Quest) -> (Game, Vec<Event>) {
+    let mut g = game(players, None, pile);
+    listen(&mut g, pile.len());
+    let ev = quest(&mut g, q);
+    (g, ev)
+}
+
+/// Four single low cards, each good for one baseless quest (one black sword), then `rest`.
+pub fn with_four<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec!["grail:2", "picts:2", "dragon:2", "excalibur:2"];
+    v.extend_from_slice(rest);
+    v
+}
