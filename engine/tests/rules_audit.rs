@@ -1585,3 +1585,266 @@ fn tristan_looks_through_the_new_deck_when_the_deck_has_run_out() {
     deck_top_first.reverse();
     assert_eq!(seen, deck_top_first, "state deck is bottom first");
 }
+
+// ------------------------------------------------------------------------------------------------
+// Round 2: Knight timings, draws from a short deck, 7 players, silence
+// ------------------------------------------------------------------------------------------------
+
+/// Gawain: "Draw 3 cards from the top of the Rumor deck"; "If the Rumor deck runs out of cards,
+/// shuffle all the Rumor cards in the discard pile to form a new Rumor deck" (re-formed when a card is
+/// next needed). With one card left, Gawain draws it, then two from the discard pile made the new
+/// deck — never a card of the pile being resolved.
+#[test]
+fn gawain_with_one_card_left_in_the_deck_draws_it_and_the_reshuffled_cards() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "saxons:2", "dragon:4", "dragon:5", "dragon:3", "grail:2",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 2); // picts 2, saxons 2
+    quest(&mut g, Quest::Saxons); // seat 0: baseless, draws Gawain; the two cards are discarded
+    pass_windows(&mut g);
+    listen(&mut g, 3); // dragon 4, 5, 3: one card (grail 2) left in the deck
+    assert_eq!(g.current(), Seat(0));
+    quest(&mut g, Quest::Dragon);
+    assert_eq!(g.decider(), Some((Seat(0), Decision::GawainWindow)));
+    let ev = act(&mut g, Action::PlayGawain);
+    assert!(ev.contains(&Event::DeckReshuffled { cards: 2 }));
+    let Some(camelot::Prompt::GawainChoose { cards: drawn }) = g.seat_view(Seat(0)).unwrap().prompt
+    else {
+        panic!("Gawain's three cards")
+    };
+    assert_eq!(drawn[0], c("grail:2"), "the deck's last card first");
+    let mut rest = drawn[1..].to_vec();
+    rest.sort();
+    assert_eq!(rest, cards(&["picts:2", "saxons:2"]));
+    let ev = act(&mut g, Action::GawainPlay { index: Some(0) });
+    assert_eq!(total(&ev, Quest::Dragon), Some(12));
+    assert_eq!(swords(&g), (3, 1));
+}
+
+/// A revealed Traitor "must draw 2 cards from the top of the Rumor deck, placing 1 face up on top of
+/// the Threats pile and discarding the other": with one card left in the deck, the second comes from
+/// the discard pile made the new deck.
+#[test]
+fn a_revealed_traitor_with_one_card_left_draws_it_and_one_from_the_reshuffled_discard_pile() {
+    let mut g = game(2, Some(1), &with_four(&["saxons:3", "grail:5", "dragon:4"]));
+    reach_swords(&mut g, 4); // the four baseless quests' cards are in the discard pile
+    act(&mut g, Action::Accuse { target: Seat(1) });
+    act(&mut g, Action::SpreadRumors); // saxons 3 and grail 5
+    act(&mut g, Action::PlaceRumor { index: 0 });
+    listen(&mut g, 1); // seat 0 takes the dragon 4: the deck has run out
+    assert_eq!(g.table_view().deck_count, 0);
+    let discarded = g.table_view().discard_count;
+    assert_eq!(discarded, 5);
+    let ev = act(&mut g, Action::SpreadRumors);
+    assert!(ev.contains(&Event::DeckReshuffled { cards: 5 }));
+    assert_eq!(g.decider(), Some((Seat(1), Decision::TraitorChoose)));
+    assert_eq!(g.table_view().deck_count, 3);
+}
+
+/// The same Traitor when only one card can be drawn at all (the deck's last card, an empty discard
+/// pile): that card goes face up on the pile, nothing is discarded.
+#[test]
+fn a_revealed_traitor_places_the_only_card_left_face_up() {
+    let mut g = game(2, Some(1), &with_four(&["saxons:3", "grail:5", "dragon:4"]));
+    reach_swords(&mut g, 4);
+    act(&mut g, Action::Accuse { target: Seat(1) });
+    act(&mut g, Action::SpreadRumors); // saxons 3, grail 5: deck 1, discard 5
+    act(&mut g, Action::PlaceRumor { index: 0 });
+    // Seat 0 empties the deck and, turn after turn, the re-formed decks.
+    listen(&mut g, 1); // dragon 4: deck 0, discard 5
+    act(&mut g, Action::SpreadRumors); // re-formed: 5 → 3, discard 1
+    act(&mut g, Action::PlaceRumor { index: 0 });
+    listen(&mut g, 1); // deck 2
+    act(&mut g, Action::SpreadRumors); // deck 0, discard 2
+    act(&mut g, Action::PlaceRumor { index: 0 });
+    listen(&mut g, 1); // re-formed: 2 → 1, discard 0
+    let t = g.table_view();
+    assert_eq!((t.deck_count, t.discard_count), (1, 0));
+    let ev = act(&mut g, Action::SpreadRumors);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CardPlaced {
+            seat: Seat(1),
+            top: TopCard::FaceUp { .. }
+        }
+    )));
+    assert_eq!(g.current(), Seat(0), "no choice to make: the turn is over");
+    let t = g.table_view();
+    assert_eq!((t.deck_count, t.discard_count, t.pile_count), (0, 0, 7));
+}
+
+/// Percival: "when a Traitor reveals himself at game's end […] flip 2 Swords […] instead of 1!" —
+/// with two hidden Traitors (7 players) the kept reading is 3: one for each Traitor, one more for
+/// Percival.
+#[test]
+fn percival_with_two_hidden_traitors_turns_three_white_swords_over() {
+    let mut loyalty = vec![Loyalty::Loyal; 7];
+    loyalty[5] = Loyalty::Traitor;
+    loyalty[6] = Loyalty::Traitor;
+    let mut g = dealt(
+        loyalty,
+        vec![Loyalty::Loyal, Loyalty::Loyal],
+        &[
+            "picts:2",
+            "dragon:5",
+            "dragon:4",
+            "dragon:3",
+            "grail:5",
+            "grail:4",
+            "grail:3",
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3",
+        ],
+        EXPERT,
+        &[],
+        &[Knight::Percival],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 fails: Percival; 1 black
+    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
+        listen(&mut g, 3);
+        quest(&mut g, q);
+        pass_windows(&mut g);
+        if matches!(g.decider(), Some((_, Decision::PercivalEnd))) {
+            break;
+        }
+    }
+    assert_eq!(swords(&g), (8, 1));
+    pass_until(&mut g, Decision::PercivalEnd);
+    assert_eq!(g.decider(), Some((Seat(1), Decision::PercivalEnd)));
+    let ev = act(&mut g, Action::PlayPercival);
+    assert!(ev.contains(&Event::SwordsFlipped { count: 3 }));
+    assert_eq!(swords(&g), (5, 4));
+    assert!(!g.is_over());
+}
+
+/// Morgan: silence lasts "until a player chooses to Go on a Quest or draws a Merlin"; Morgan #1 "until
+/// a Merlin card is drawn" — an accusation is neither: both hold on through it.
+#[test]
+fn silence_and_morgan1_outlast_an_accusation() {
+    let mut g = game(3, Some(2), &with_four(&["morgan:1", "dragon:4", "grail:5"]));
+    reach_swords(&mut g, 4);
+    assert_eq!(g.current(), Seat(2));
+    listen(&mut g, 1); // seat 2: Morgan #1, face up
+    assert!(g.silence().is_some());
+    act(&mut g, Action::Accuse { target: Seat(2) }); // seat 0
+    assert!(g.silence().is_some());
+    assert!(g.table_view().morgan1);
+    act(&mut g, Action::ListenToRumors); // seat 1
+    assert_eq!(g.decider(), Some((Seat(1), Decision::Announce)));
+}
+
+/// card-game.md §4: "Silence starts when a Morgan is placed on the pile (face up, or face down and
+/// announced as a Morgan) and ends when a Merlin is placed (face up, or announced)". Under Morgan #1
+/// (which outlasts a quest), a Traitor who calls a Picts card a Morgan brings the silence back; one
+/// who calls a Grail card a Merlin ends the silence and Morgan #1 for the table.
+#[test]
+fn morgan1_a_traitors_announced_morgan_starts_the_silence_and_an_announced_merlin_ends_it() {
+    let mut g = game(
+        3,
+        Some(1),
+        &[
+            "morgan:1", "grail:3", "dragon:4", "picts:2", "dragon:2", "grail:2", "saxons:4",
+        ],
+    );
+    listen(&mut g, 1); // seat 0: Morgan #1
+    act(&mut g, Action::ListenToRumors); // seat 1
+    act(&mut g, Action::Announce { card: c("grail:3") });
+    quest(&mut g, Quest::Grail); // seat 2: the silence ends, Morgan #1 holds on
+    assert!(g.silence().is_none());
+    assert!(g.table_view().morgan1);
+    act(&mut g, Action::ListenToRumors); // seat 0
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:4"),
+        },
+    );
+    act(&mut g, Action::ListenToRumors); // seat 1, the Traitor: picts 2 in secret
+    let ev = act(
+        &mut g,
+        Action::Announce {
+            card: c("morgan:3"),
+        },
+    );
+    assert!(ev.contains(&Event::SilenceBegins));
+    assert!(g.silence().is_some());
+    act(&mut g, Action::ListenToRumors); // seat 2
+    act(
+        &mut g,
+        Action::Announce {
+            card: c("dragon:2"),
+        },
+    );
+    act(&mut g, Action::ListenToRumors); // seat 0
+    act(&mut g, Action::Announce { card: c("grail:2") });
+    act(&mut g, Action::ListenToRumors); // seat 1, the Traitor: saxons 4 in secret
+    let ev = act(
+        &mut g,
+        Action::Announce {
+            card: c("merlin:1"),
+        },
+    );
+    assert!(ev.contains(&Event::SilenceEnds));
+    assert!(ev.contains(&Event::MorganEffectsEnd));
+    assert!(g.silence().is_none());
+    assert!(!g.table_view().morgan1);
+}
+
+/// Kept reading: Arthur stopping a quest does not end the silence (the quest is never gone on: the
+/// pile is not revealed).
+#[test]
+fn arthur_stopping_a_quest_does_not_end_the_silence() {
+    let mut g = expert(
+        2,
+        None,
+        &["picts:2", "morgan:3", "dragon:4", "grail:5", "picts:3"],
+        &[Knight::Arthur],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Arthur
+    listen(&mut g, 2); // seat 0: Morgan #3 (silence); seat 1: dragon 4
+    assert!(g.silence().is_some());
+    quest(&mut g, Quest::Dragon); // seat 0
+    let ev = act(&mut g, Action::PlayArthur); // seat 1
+    assert!(!ev.contains(&Event::SilenceEnds));
+    assert!(g.silence().is_some());
+    assert_eq!(g.top(), Some(TopCard::FaceUp { card: c("grail:5") }));
+}
+
+/// Kept reading: a Merlin #4 that Gawain plays applies to the quest being resolved — its player
+/// chooses a quest and that quest's highest card goes.
+#[test]
+fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:5", "dragon:4", "dragon:3", "dragon:2", "merlin:4", "grail:2",
+            "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 4); // dragon 5 4 3 2 = 14
+    quest(&mut g, Quest::Dragon); // seat 0
+    pass_until(&mut g, Decision::GawainWindow);
+    act(&mut g, Action::PlayGawain);
+    act(&mut g, Action::GawainPlay { index: Some(0) }); // Merlin #4
+    assert_eq!(g.decider(), Some((Seat(1), Decision::Merlin4Quest)));
+    let ev = act(
+        &mut g,
+        Action::ChooseMerlin4Quest {
+            quest: Quest::Dragon,
+        },
+    );
+    assert_eq!(total(&ev, Quest::Dragon), Some(9));
+    assert_eq!(swords(&g), (0, 2));
+}
