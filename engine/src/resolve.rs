@@ -323,17 +323,21 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
     let characters = &mut out.characters;
     characters.clear();
     characters.reserve(n_characters);
+    let push = |stacks: &mut Vec<Stack>, tc: &ThreatCard, q: Quest| {
+        if let Some(st) = stacks.get_mut(slot[key(q)]) {
+            st.cards.push(StackCard {
+                card: tc.card,
+                removed_by: None,
+                gawain: tc.gawain,
+            });
+        }
+    };
+    // The pile's quest cards now; those Gawain plays join their stacks after the pile's Merlins.
+    let mut gawain_cards = false;
     for tc in pile {
         match tc.card {
-            Card::Quest(q, _) => {
-                if let Some(st) = stacks.get_mut(slot[key(q)]) {
-                    st.cards.push(StackCard {
-                        card: tc.card,
-                        removed_by: None,
-                        gawain: tc.gawain,
-                    });
-                }
-            }
+            Card::Quest(q, _) if !tc.gawain => push(stacks, tc, q),
+            Card::Quest(..) => gawain_cards = true,
             _ => characters.push(*tc),
         }
     }
@@ -343,8 +347,11 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
 
     // 4. Merlins, each separately, in the order they lie in the pile (bottom first).
     // A card of quest `q` can only lie in its own stack (the merged one under Morgan #8).
-    if merlins {
-        const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
+    const BOTH: [Quest; 2] = [Quest::Picts, Quest::Saxons];
+    let merlin = |stacks: &mut Vec<Stack>,
+                  tc: &ThreatCard,
+                  numbers: &mut [u16; 5],
+                  counts: &mut [u16; 5]| {
         let mut remove = |q: Quest, from: &[Quest], by: Merlin| {
             let k = key(q);
             // A stack with no numbered card left has nothing to remove.
@@ -356,21 +363,35 @@ pub fn resolve_into(pile: &[ThreatCard], main: Quest, merlin6_bonus: u8, out: &m
                 counts[k] -= 1;
             }
         };
-        for tc in characters.iter() {
-            let Card::Merlin(m) = tc.card else { continue };
-            match m {
-                Merlin::Four => match tc.merlin4 {
-                    Some(q) if merged && matches!(q, Quest::Picts | Quest::Saxons) => {
-                        remove(q, &BOTH, m)
-                    }
-                    Some(q) => remove(q, &[q], m),
-                    None => {}
-                },
-                _ => {
-                    for &q in m.removes_from() {
-                        remove(q, &[q], m);
-                    }
+        let Card::Merlin(m) = tc.card else { return };
+        match m {
+            Merlin::Four => match tc.merlin4 {
+                Some(q) if merged && matches!(q, Quest::Picts | Quest::Saxons) => {
+                    remove(q, &BOTH, m)
                 }
+                Some(q) => remove(q, &[q], m),
+                None => {}
+            },
+            _ => {
+                for &q in m.removes_from() {
+                    remove(q, &[q], m);
+                }
+            }
+        }
+    };
+    if merlins {
+        for tc in characters.iter().filter(|tc| !tc.gawain) {
+            merlin(stacks, tc, &mut numbers, &mut counts);
+        }
+    }
+    // 6. Gawain's cards, in the order played, once the totals were tallied: a quest card joins its
+    // stack (the pile's Merlins have already removed theirs), a Merlin removes from the stacks as
+    // they are now.
+    if gawain_cards || (merlins && characters.iter().any(|tc| tc.gawain)) {
+        for tc in pile.iter().filter(|tc| tc.gawain) {
+            match tc.card {
+                Card::Quest(q, _) => push(stacks, tc, q),
+                _ => merlin(stacks, tc, &mut numbers, &mut counts),
             }
         }
     }
@@ -570,7 +591,9 @@ impl Counts {
             merged_merlin4,
             merlin5: merlin5_present,
         } = self;
-        if merged && merged_merlin4 {
+        // Order matters too when Merlins remove cards and Gawain played a quest card: the pile's
+        // Merlins never remove it, a Merlin Gawain plays after it may.
+        if merged && merged_merlin4 || (removals != [0; 5] && from_gawain != [0; 5]) {
             return None;
         }
         // Stacks are keyed by quest index; under Morgan #8 the merged stack takes Picts' key (0).
@@ -810,11 +833,35 @@ pub(crate) mod tests {
             }
             match counts.verdict(main, bonus) {
                 Some(v) => assert_eq!(v, want, "{pile:?} {main} {bonus}"),
+                // Gawain's quest cards with Merlins about are order-dependent too (expert games only).
+                None if round % 2 == 0 => {}
                 None => slow += 1,
             }
         }
-        // The order-dependent case is rare (Morgan #8 with a Merlin #4 on Picts or Saxons).
-        assert!(slow > 50 && slow < 4_000, "{slow}");
+        // Without Gawain the order-dependent case is rare (Morgan #8 with a Merlin #4 on Picts or
+        // Saxons).
+        assert!(slow > 25 && slow < 2_000, "{slow}");
+    }
+
+    #[test]
+    fn gawain_cards_join_after_the_piles_merlins() {
+        let gawain = |code: &str| ThreatCard {
+            gawain: true,
+            ..code.parse().unwrap()
+        };
+        // The pile's Merlin #2 takes the pile's Dragon 4, not Gawain's Dragon 5.
+        let mut p = pile(&["dragon:4", "merlin:2"]);
+        p.push(gawain("dragon:5"));
+        let r = resolve(&p, Quest::Dragon, 0);
+        assert_eq!(total(&r, Quest::Dragon), Some(5));
+        // A Merlin #2 that Gawain plays after Gawain's Dragon 5 takes the 5.
+        let mut p = pile(&["dragon:4"]);
+        p.extend([gawain("dragon:5"), gawain("merlin:2")]);
+        let r = resolve(&p, Quest::Dragon, 0);
+        assert_eq!(total(&r, Quest::Dragon), Some(4));
+        let mut counts = Counts::default();
+        p.iter().for_each(|tc| counts.add(*tc));
+        assert_eq!(counts.verdict(Quest::Dragon, 0), None, "order matters");
     }
 
     #[test]

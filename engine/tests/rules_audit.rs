@@ -1590,6 +1590,47 @@ fn tristan_looks_through_the_new_deck_when_the_deck_has_run_out() {
 // Round 2: Knight timings, draws from a short deck, 7 players, silence
 // ------------------------------------------------------------------------------------------------
 
+/// Merlin: "before computing the Total Rumor Value of all Quests, set aside all Merlin cards you find
+/// in this pile and immediately apply their effect"; Gawain: "once all Quests Total Rumor Values have
+/// been tallied up […] If it is a Quest […] card, add it to the corresponding Quest before
+/// re-computing that Quest's outcome" (card-game.md §3: step 4 the Merlins, step 6 Gawain). The
+/// pile's Merlin #2 has already removed a Dragon 4 when Gawain's Dragon 5 joins the stack: the 5
+/// stays, 4 + 2 + 5 = 11, a success.
+#[test]
+fn gawain_quest_card_joins_after_the_piles_merlins_have_removed_their_cards() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:4", "dragon:4", "merlin:2", "dragon:2", "dragon:5", "grail:2",
+            "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain; 1 black
+    listen(&mut g, 4); // dragon 4, dragon 4, Merlin #2, dragon 2
+    quest(&mut g, Quest::Dragon); // seat 0
+    pass_until(&mut g, Decision::GawainWindow);
+    assert_eq!(
+        g.table_view().resolution.unwrap().main_stack().total,
+        Some(6),
+        "Merlin #2 took a Dragon 4"
+    );
+    act(&mut g, Action::PlayGawain); // seat 1: dragon 5, grail 2, grail 3
+    let ev = act(&mut g, Action::GawainPlay { index: Some(0) });
+    assert_eq!(total(&ev, Quest::Dragon), Some(11));
+    let removed: Vec<Card> = resolution(&ev)
+        .main_stack()
+        .cards
+        .iter()
+        .filter(|c| c.removed_by.is_some())
+        .map(|c| c.card)
+        .collect();
+    assert_eq!(removed, vec![c("dragon:4")]);
+    assert_eq!(swords(&g), (3, 1));
+}
+
 /// Gawain: "Draw 3 cards from the top of the Rumor deck"; "If the Rumor deck runs out of cards,
 /// shuffle all the Rumor cards in the discard pile to form a new Rumor deck" (re-formed when a card is
 /// next needed). With one card left, Gawain draws it, then two from the discard pile made the new
