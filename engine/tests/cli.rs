@@ -111,6 +111,27 @@ fn resolve_an_array_from_stdin() {
     assert_eq!(results[3]["outcomes"]["dragon"], "baseless");
 }
 
+/// The rule book's Mordred example: "Because of Mordred, the Picts add up to 5 + (2 × 2) + 3 = 12,
+/// since there are 3 Pict cards present; and the Saxons add up to 4 + 1 = 5 since there is only 1
+/// Saxon card."
+#[test]
+fn resolve_the_rule_books_mordred_example() {
+    let input =
+        json!({"main": "picts", "pile": ["picts:5", "mordred", "picts:?", "saxons:4", "picts:?"]});
+    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    assert_eq!(v["totals"], json!({"picts": 12, "saxons": 5}));
+    assert_eq!(
+        v["outcomes"],
+        json!({"picts": "success", "saxons": "harmless"})
+    );
+    assert_eq!(
+        (v["white"].as_u64(), v["black"].as_u64()),
+        (Some(1), Some(0))
+    );
+}
+
 #[test]
 fn resolve_morgan_7_ends_the_game() {
     let input = json!({"main": "grail", "pile": ["grail:5", "grail:5", "morgan:7", "grail:4"]});

@@ -1889,3 +1889,85 @@ fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
     assert_eq!(total(&ev, Quest::Dragon), Some(9));
     assert_eq!(swords(&g), (0, 2));
 }
+
+/// Vivien: "draws 1 of the 2 Loyalty cards that were set aside […] and passes the other one […] to
+/// the player of his choice"; 7 players: "There might be up to 2 Traitors". With both Traitor cards set
+/// aside, two loyal knights may each take one: at the end both are hidden Traitors and turn two white
+/// swords over.
+#[test]
+fn seven_players_vivien_can_bring_both_set_aside_traitors_into_play() {
+    let mut g = dealt(
+        vec![Loyalty::Loyal; 7],
+        vec![Loyalty::Traitor, Loyalty::Traitor],
+        &[
+            "vivien",
+            "dragon:5",
+            "dragon:4",
+            "dragon:3",
+            "grail:5",
+            "grail:4",
+            "grail:3",
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3",
+        ],
+        Options::default(),
+        &[],
+        &[],
+    );
+    listen(&mut g, 1); // seat 0: Vivien
+    act(&mut g, Action::GiveLoyalty { recipient: Seat(3) });
+    act(
+        &mut g,
+        Action::KeepLoyalty {
+            keep: camelot::Keep::New,
+        },
+    );
+    act(
+        &mut g,
+        Action::KeepLoyalty {
+            keep: camelot::Keep::New,
+        },
+    );
+    assert_eq!(count(&held_loyalty(&g), Loyalty::Traitor), 2);
+    assert_eq!(
+        count(&loyalty_list(&state(&g)["set_aside"]), Loyalty::Loyal),
+        2
+    );
+    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
+        listen(&mut g, 3);
+        quest(&mut g, q);
+    }
+    assert_eq!(swords(&g), (6, 2), "8 white, two turned over");
+    let t = g.table_view();
+    assert_eq!(t.seats[0].revealed, Some(Loyalty::Traitor));
+    assert_eq!(t.seats[3].revealed, Some(Loyalty::Traitor));
+    assert!(!g.is_over());
+}
+
+/// Gawain: "before bringing Swords on to the table", a Merlin played "as normal"; Morgan #7: "if that
+/// Quest's Total Rumor Value is 14 or more, the game ends immediately" — judged on the total Gawain
+/// leaves: his Merlin #2 brings a Dragon 15 down to 10 and the game goes on.
+#[test]
+fn gawain_can_bring_a_main_quest_under_morgan7_below_14() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:5", "morgan:7", "dragon:4", "dragon:4", "dragon:2", "merlin:2",
+            "grail:2", "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 5); // dragon 5, Morgan #7, dragon 4 4 2 = 15
+    quest(&mut g, Quest::Dragon); // seat 1
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
+    act(&mut g, Action::PlayGawain);
+    let ev = act(&mut g, Action::GawainPlay { index: Some(0) });
+    assert_eq!(total(&ev, Quest::Dragon), Some(10));
+    assert!(!resolution(&ev).evil_wins_now);
+    assert!(!g.is_over());
+    assert_eq!(swords(&g), (0, 2));
+}
