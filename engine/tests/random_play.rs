@@ -131,3 +131,73 @@ fn a_game_replays_identically_from_its_seed_and_actions() {
         assert_eq!(restored.table_view(), g.table_view());
     }
 }
+
+/// Every Rumor card is always somewhere — deck, Threats pile, discard pile, the unused Morgans, or in
+/// a hand for a moment (a Morgan #1 draw, a Traitor's two, Gawain's three, Gawain's played cards) —
+/// and exactly once: 62 cards, plus each promo in the game. The Loyalty cards likewise, between
+/// turns: one per seat and two set aside, with as many Traitors as were dealt.
+#[test]
+fn random_play_never_loses_or_copies_a_card() {
+    fn cards_in(v: &serde_json::Value, out: &mut usize) {
+        match v {
+            serde_json::Value::Array(a) => *out += a.len(),
+            serde_json::Value::Null => {}
+            _ => *out += 1,
+        }
+    }
+    for setup in setups() {
+        for seed in 0..8 {
+            let mut g = Game::new(Setup { seed, ..setup }).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + 100);
+            let want = 62 + usize::from(setup.options.morgan8) + usize::from(setup.options.merlin6);
+            let traitors_at_start = traitors(&g);
+            for _ in 0..3000 {
+                let s: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+                let mut n = 0;
+                for key in ["deck", "discard", "unused_morgans"] {
+                    cards_in(&s[key], &mut n);
+                }
+                n += s["pile"].as_array().unwrap().len();
+                if let Some(phase) = s["phase"].as_object() {
+                    for (_, body) in phase {
+                        for key in ["card", "cards"] {
+                            if let Some(v) = body.get(key) {
+                                cards_in(v, &mut n);
+                            }
+                        }
+                    }
+                }
+                if let Some(gawain) = s["resolving"]["gawain"].as_array() {
+                    n += gawain.len();
+                }
+                assert_eq!(n, want, "{}", g.to_json());
+                // (Vivien's cards are in hand while her exchange is under way.)
+                if setup.players > 1 && s["phase"] == "Turn" {
+                    let held = s["seats"].as_array().unwrap().len();
+                    assert_eq!(held + s["set_aside"].as_array().unwrap().len(), held + 2);
+                    assert_eq!(traitors(&g), traitors_at_start);
+                }
+                let Some((seat, _)) = g.decider() else { break };
+                let a = *g.legal_actions().choose(&mut rng).unwrap();
+                g.apply(seat, a).unwrap();
+            }
+        }
+    }
+
+    fn traitors(g: &Game) -> usize {
+        let s: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+        let mut n = s["set_aside"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| l.as_str() == Some("traitor"))
+            .count();
+        n += s["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["loyalty"].as_str() == Some("traitor"))
+            .count();
+        n
+    }
+}
