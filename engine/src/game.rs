@@ -1183,6 +1183,11 @@ impl Game {
         self.history.push(Played { seat, action });
         let mut ev = Emit { sink };
         self.perform(seat, action, &mut ev);
+        // While a quest is being resolved its revealed pile lies on the table: the breakdown stays in
+        // view through Gawain's play (his choice, a Merlin #4's quest, Vivien's exchange).
+        if self.resolving.is_some() && matches!(self.last_resolution.shown, Shown::Nothing) {
+            self.show_resolution();
+        }
         Ok(())
     }
 

@@ -1971,3 +1971,45 @@ fn gawain_can_bring_a_main_quest_under_morgan7_below_14() {
     assert!(!g.is_over());
     assert_eq!(swords(&g), (0, 2));
 }
+
+/// Going on a Quest: the player "takes the Threats pile in his hand, and proceeds to reveal these
+/// cards, sorting them in stacks by Quest type"; Gawain's card joins them "before re-computing that
+/// Quest's outcome". The revealed stacks lie on the table all through Gawain's play, so the table
+/// view keeps the breakdown while his player chooses among the three cards — and a computer knight
+/// choosing sees it too: it plays the Merlin #2 that turns a Dragon defeat (15, 3 black) into a
+/// baseless quest (10, 1 black), not the first card drawn.
+#[test]
+fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:5", "dragon:4", "dragon:4", "dragon:2", "grail:2", "merlin:2",
+            "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 4); // dragon 5 4 4 2 = 15
+    quest(&mut g, Quest::Dragon); // seat 0
+    pass_until(&mut g, Decision::GawainWindow);
+    act(&mut g, Action::PlayGawain); // seat 1: grail 2, Merlin #2, grail 3
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
+    let r = g
+        .table_view()
+        .resolution
+        .expect("the stacks are on the table");
+    assert_eq!(r.main_stack().total, Some(15));
+    let view = g.seat_view(Seat(1)).unwrap();
+    for level in camelot::bot::Level::ALL {
+        let mut bot = camelot::bot::Bot::new(Seat(1), level, 2, 1);
+        assert_eq!(
+            bot.decide(&view).action,
+            Action::GawainPlay { index: Some(1) },
+            "{level:?}"
+        );
+    }
+    let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
+    assert_eq!(total(&ev, Quest::Dragon), Some(10));
+}
