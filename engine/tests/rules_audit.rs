@@ -2013,3 +2013,30 @@ fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
     let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
     assert_eq!(total(&ev, Quest::Dragon), Some(10));
 }
+
+/// Gawain: "Draw 3 cards from the top of the Rumor deck" — with no Rumor card left to draw (deck and
+/// discard pile empty, every card in the pile being resolved) Gawain cannot be played: his window
+/// offers only to pass.
+#[test]
+fn gawain_cannot_be_played_with_no_rumor_card_left_to_draw() {
+    let mut g = dealt(
+        vec![],
+        vec![],
+        &["picts:2", "dragon:5"],
+        EXPERT,
+        &[],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // baseless: Gawain drawn, picts 2 discarded
+    listen(&mut g, 2); // dragon 5, then the re-formed deck's picts 2
+    let t = g.table_view();
+    assert_eq!((t.deck_count, t.discard_count, t.pile_count), (0, 0, 2));
+    quest(&mut g, Quest::Picts);
+    assert_eq!(g.decider(), Some((Seat(0), Decision::GawainWindow)));
+    assert_eq!(g.legal_actions(), vec![Action::PassWindow]);
+    assert_eq!(
+        g.apply(Seat(0), Action::PlayGawain),
+        Err(RuleError::NoCardsLeft)
+    );
+}
