@@ -2040,3 +2040,195 @@ fn gawain_cannot_be_played_with_no_rumor_card_left_to_draw() {
         Err(RuleError::NoCardsLeft)
     );
 }
+
+/// card-game.md §3, steps 3–10, read afresh and written out plainly (cards set aside, Merlins one by
+/// one in pile order, totals, main and secondary outcomes, Morgan #3's extra sword, Morgan #7), and
+/// checked against the engine's resolution on many random piles (promo cards included).
+#[test]
+fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
+    use camelot::{Merlin, Morgan, ThreatCard};
+    use rand::seq::SliceRandom;
+    use rand::{RngExt, SeedableRng};
+
+    struct Plain {
+        totals: [Option<u16>; 5],
+        main_outcome: Outcome,
+        white: u8,
+        black: u8,
+        evil_wins_now: bool,
+    }
+
+    fn plain(pile: &[ThreatCard], main: Quest, bonus: u8) -> Plain {
+        let any = |want: Card| pile.iter().any(|t| t.card == want);
+        let merged = any(Card::Morgan(Morgan::Eight));
+        let ps = |q: Quest| matches!(q, Quest::Picts | Quest::Saxons);
+        let key = |q: Quest| if merged && ps(q) { 0 } else { q.index() };
+        // Per stack: (quest, points or None for `?`, still in).
+        let mut stacks: Vec<Vec<(Quest, Option<u8>, bool)>> = vec![Vec::new(); 5];
+        for t in pile {
+            if let Card::Quest(q, v) = t.card {
+                stacks[key(q)].push((q, v.points(), true));
+            }
+        }
+        let main_key = key(main);
+        let merlin5 = any(Card::Merlin(Merlin::Five)) && stacks[main_key].len() == 5;
+        // "remove the card with the highest value" (never a `?`; the topmost of equals).
+        let remove = |stacks: &mut Vec<Vec<(Quest, Option<u8>, bool)>>, q: Quest, whole: bool| {
+            let stack = &mut stacks[key(q)];
+            let mut best: Option<(u8, usize)> = None;
+            for (i, (cq, p, alive)) in stack.iter().enumerate() {
+                if !*alive || !(*cq == q || whole) {
+                    continue;
+                }
+                if let Some(p) = p
+                    && best.is_none_or(|(b, _)| *p >= b)
+                {
+                    best = Some((*p, i));
+                }
+            }
+            if let Some((_, i)) = best {
+                stack[i].2 = false;
+            }
+        };
+        for t in pile {
+            match t.card {
+                Card::Merlin(Merlin::One) => {
+                    remove(&mut stacks, Quest::Picts, false);
+                    remove(&mut stacks, Quest::Saxons, false);
+                }
+                Card::Merlin(Merlin::Two) => {
+                    remove(&mut stacks, Quest::Dragon, false);
+                    remove(&mut stacks, Quest::Grail, false);
+                }
+                Card::Merlin(Merlin::Three) => {
+                    remove(&mut stacks, Quest::Excalibur, false);
+                    remove(&mut stacks, Quest::Grail, false);
+                }
+                Card::Merlin(Merlin::Four) => {
+                    if let Some(q) = t.merlin4 {
+                        remove(&mut stacks, q, merged && ps(q));
+                    }
+                }
+                _ => {}
+            }
+        }
+        let count = |want: &dyn Fn(Card) -> bool| pile.iter().filter(|t| want(t.card)).count();
+        let morgan3 = count(&|c| c == Card::Morgan(Morgan::Three)) as u8;
+        let morgan5 = any(Card::Morgan(Morgan::Five));
+        let morgan6 = any(Card::Morgan(Morgan::Six));
+        let morgan7 = any(Card::Morgan(Morgan::Seven));
+        let mordreds = count(&|c| c == Card::Mordred) as u16;
+        let morgan4: u16 = pile
+            .iter()
+            .map(|t| match t.card {
+                Card::Morgan(Morgan::Four(b)) => u16::from(b.bonus()),
+                _ => 0,
+            })
+            .sum();
+        let mut out = Plain {
+            totals: [None; 5],
+            main_outcome: Outcome::Harmless,
+            white: 0,
+            black: 0,
+            evil_wins_now: false,
+        };
+        for (k, stack) in stacks.iter().enumerate() {
+            let alive: Vec<Option<u8>> = stack.iter().filter(|c| c.2).map(|c| c.1).collect();
+            let n = alive.len() as u16;
+            let is_main = k == main_key;
+            if n == 0 && !is_main {
+                continue;
+            }
+            let questions = alive.iter().filter(|p| p.is_none()).count() as u16;
+            let each = if morgan6 { 1 } else { questions };
+            let mut total: u16 = alive.iter().flatten().map(|&p| u16::from(p)).sum();
+            total += questions * each;
+            if n > 0 {
+                total += morgan4;
+            }
+            if k <= 1 {
+                total += mordreds * n;
+            }
+            if is_main {
+                total += u16::from(bonus);
+            }
+            if n > 0 || (is_main && bonus > 0) {
+                out.totals[k] = Some(total);
+            }
+            let value = if merged && k == 0 {
+                2
+            } else {
+                Quest::ALL[k].swords()
+            };
+            let placed = if is_main {
+                let success_from = if morgan5 { 12 } else { 11 };
+                if merlin5 || (success_from..=13).contains(&total) {
+                    out.main_outcome = Outcome::Success;
+                    Some((true, value))
+                } else if total >= 14 {
+                    out.main_outcome = Outcome::Defeat;
+                    out.evil_wins_now = morgan7;
+                    Some((false, value))
+                } else {
+                    out.main_outcome = Outcome::Baseless;
+                    Some((false, 1))
+                }
+            } else if total >= 14 {
+                Some((false, value))
+            } else {
+                None
+            };
+            match placed {
+                Some((true, s)) => out.white += s + morgan3,
+                Some((false, s)) => out.black += s + morgan3,
+                None => {}
+            }
+        }
+        out
+    }
+
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(2026);
+    let mut all = camelot::cards::all_cards(true);
+    for round in 0..30_000usize {
+        all.shuffle(&mut rng);
+        let n = rng.random_range(0..30usize);
+        let pile: Vec<ThreatCard> = all[..n]
+            .iter()
+            .map(|&card| ThreatCard {
+                card,
+                merlin4: (card == Card::Merlin(Merlin::Four))
+                    .then(|| Quest::ALL[rng.random_range(0..5usize)]),
+                gawain: false,
+            })
+            .collect();
+        let main = Quest::ALL[round % 5];
+        let bonus = (round / 5 % 4) as u8;
+        let want = plain(&pile, main, bonus);
+        let got = camelot::resolve(&pile, main, bonus);
+        let label = format!(
+            "{:?} main {main} bonus {bonus}",
+            pile.iter().map(|t| t.to_string()).collect::<Vec<_>>()
+        );
+        let merged = pile.iter().any(|t| t.card == Card::Morgan(Morgan::Eight));
+        for q in Quest::ALL {
+            let stack = if merged && matches!(q, Quest::Picts | Quest::Saxons) {
+                QuestStack::PictsAndSaxons
+            } else {
+                QuestStack::Quest(q)
+            };
+            let k = if merged && q == Quest::Saxons {
+                0
+            } else {
+                q.index()
+            };
+            assert_eq!(
+                got.stack(stack).and_then(|s| s.total),
+                want.totals[k],
+                "{q}: {label}"
+            );
+        }
+        assert_eq!(got.main_stack().outcome, want.main_outcome, "{label}");
+        assert_eq!((got.white, got.black), (want.white, want.black), "{label}");
+        assert_eq!(got.evil_wins_now, want.evil_wins_now, "{label}");
+    }
+}
