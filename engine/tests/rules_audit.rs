@@ -2042,8 +2042,9 @@ fn gawain_cannot_be_played_with_no_rumor_card_left_to_draw() {
 }
 
 /// card-game.md §3, steps 3–10, read afresh and written out plainly (cards set aside, Merlins one by
-/// one in pile order, totals, main and secondary outcomes, Morgan #3's extra sword, Morgan #7), and
-/// checked against the engine's resolution on many random piles (promo cards included).
+/// one in pile order, Gawain's cards after them, totals, main and secondary outcomes, Morgan #3's
+/// extra sword, Morgan #7), and checked against the engine's resolution on many random piles (promo
+/// cards included).
 #[test]
 fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
     use camelot::{Merlin, Morgan, ThreatCard};
@@ -2065,7 +2066,7 @@ fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
         let key = |q: Quest| if merged && ps(q) { 0 } else { q.index() };
         // Per stack: (quest, points or None for `?`, still in).
         let mut stacks: Vec<Vec<(Quest, Option<u8>, bool)>> = vec![Vec::new(); 5];
-        for t in pile {
+        for t in pile.iter().filter(|t| !t.gawain) {
             if let Card::Quest(q, v) = t.card {
                 stacks[key(q)].push((q, v.points(), true));
             }
@@ -2090,8 +2091,13 @@ fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
                 stack[i].2 = false;
             }
         };
-        for t in pile {
+        // The pile's Merlins, then Gawain's cards in the order played (step 6): a quest card joins
+        // its stack, a Merlin removes from the stacks as they are then.
+        let (in_pile, from_gawain): (Vec<&ThreatCard>, Vec<&ThreatCard>) =
+            pile.iter().partition(|t| !t.gawain);
+        for t in in_pile.into_iter().chain(from_gawain) {
             match t.card {
+                Card::Quest(q, v) if t.gawain => stacks[key(q)].push((q, v.points(), true)),
                 Card::Merlin(Merlin::One) => {
                     remove(&mut stacks, Quest::Picts, false);
                     remove(&mut stacks, Quest::Saxons, false);
@@ -2192,13 +2198,21 @@ fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
     for round in 0..30_000usize {
         all.shuffle(&mut rng);
         let n = rng.random_range(0..30usize);
+        // Half the time, Gawain played up to two of the cards (never a Morgan) after the pile.
+        let gawain = if round % 2 == 0 {
+            rng.random_range(0..3usize).min(n)
+        } else {
+            0
+        };
         let pile: Vec<ThreatCard> = all[..n]
             .iter()
-            .map(|&card| ThreatCard {
+            .enumerate()
+            .filter(|(i, c)| *i + gawain < n || !c.is_morgan())
+            .map(|(i, &card)| ThreatCard {
                 card,
                 merlin4: (card == Card::Merlin(Merlin::Four))
                     .then(|| Quest::ALL[rng.random_range(0..5usize)]),
-                gawain: false,
+                gawain: i + gawain >= n,
             })
             .collect();
         let main = Quest::ALL[round % 5];
