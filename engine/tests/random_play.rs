@@ -201,3 +201,82 @@ fn random_play_never_loses_or_copies_a_card() {
         n
     }
 }
+
+/// A watcher at the table, following only the public events of random games (all setups), checks the
+/// rules it can see: Morgan #1 holds from a Morgan #1 placed on the pile until a Merlin is (card-game.md
+/// §4), and while it holds every listener's card lies face down and a revealed Traitor's face up; under
+/// Morgan #2 listeners count 1, 2, 3 …; in the expert variant a failed main quest draws a Knight card
+/// (while any are left) and a successful one shuffles in a Morgan (while any are left); a game won on
+/// swords is won by the rules' test.
+#[test]
+fn a_watcher_following_the_public_events_sees_the_rules_kept() {
+    use camelot::{Card, Morgan, Outcome, Side, TopCard};
+    for setup in setups() {
+        for seed in 0..6 {
+            let mut g = Game::new(Setup { seed, ..setup }).unwrap();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + 500);
+            let mut morgan1 = false;
+            let mut count: Option<u32> = None;
+            for _ in 0..3000 {
+                let Some((seat, _)) = g.decider() else { break };
+                let knights_left = g.table_view().knight_deck_count;
+                let state: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+                let morgans_left = state["unused_morgans"].as_array().unwrap().len();
+                let revealed_traitor =
+                    g.table_view().seats[seat.index()].revealed == Some(camelot::Loyalty::Traitor);
+                let a = *g.legal_actions().choose(&mut rng).unwrap();
+                let events = g.apply(seat, a).unwrap();
+                let mut main = None;
+                for e in &events {
+                    match e {
+                        Event::CardPlaced { top, .. } => {
+                            if morgan1 {
+                                let face_down = matches!(top, TopCard::FaceDown { .. });
+                                assert_eq!(face_down, !revealed_traitor, "{top:?} under Morgan #1");
+                            }
+                            match top.shown() {
+                                Card::Morgan(Morgan::One) => morgan1 = true,
+                                Card::Morgan(Morgan::Two) if count.is_none() => count = Some(0),
+                                Card::Merlin(_) => {
+                                    morgan1 = false;
+                                    count = None;
+                                }
+                                _ => {}
+                            }
+                        }
+                        Event::CountAloud { number, .. } => {
+                            let n = count.as_mut().expect("counting only under Morgan #2");
+                            *n += 1;
+                            assert_eq!(*number, *n);
+                        }
+                        Event::QuestResolved { resolution } => {
+                            main = Some(resolution.main_stack().outcome);
+                        }
+                        _ => {}
+                    }
+                }
+                assert_eq!(g.table_view().morgan1, morgan1);
+                if let Some(outcome) = main
+                    && setup.options.knights_to_the_rescue
+                    && !g
+                        .winner()
+                        .is_some_and(|(_, r)| r == camelot::EndReason::Morgan7)
+                {
+                    let drew = events
+                        .iter()
+                        .any(|e| matches!(e, Event::KnightDrawn { .. }));
+                    assert_eq!(drew, outcome != Outcome::Success && knights_left > 0);
+                    let shuffled = events.contains(&Event::MorganShuffledIn);
+                    assert_eq!(shuffled, outcome == Outcome::Success && morgans_left > 0);
+                }
+                if let Some((side, camelot::EndReason::Swords)) = g.winner() {
+                    let s = g.swords();
+                    match side {
+                        Side::Loyal => assert!(s.white > s.black && s.white >= 7),
+                        Side::Evil => assert!(s.black >= s.white && s.black >= 7),
+                    }
+                }
+            }
+        }
+    }
+}
