@@ -204,7 +204,8 @@ fn random_play_never_loses_or_copies_a_card() {
 
 /// A watcher at the table, following only the public events of random games (all setups), checks the
 /// rules it can see: Morgan #1 holds from a Morgan #1 placed on the pile until a Merlin is (card-game.md
-/// §4), and while it holds every listener's card lies face down and a revealed Traitor's face up; under
+/// §4), and while it holds every listener's card lies face down and a revealed Traitor's face up; the
+/// silence holds from a Morgan placed until a Merlin placed or the pile revealed for a quest; under
 /// Morgan #2 listeners count 1, 2, 3 …; in the expert variant a failed main quest draws a Knight card
 /// (while any are left) and a successful one shuffles in a Morgan (while any are left); a game won on
 /// swords is won by the rules' test.
@@ -216,6 +217,7 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
             let mut g = Game::new(Setup { seed, ..setup }).unwrap();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed + 500);
             let mut morgan1 = false;
+            let mut silent = false;
             let mut count: Option<u32> = None;
             for _ in 0..3000 {
                 let Some((seat, _)) = g.decider() else { break };
@@ -235,9 +237,15 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                                 assert_eq!(face_down, !revealed_traitor, "{top:?} under Morgan #1");
                             }
                             match top.shown() {
-                                Card::Morgan(Morgan::One) => morgan1 = true,
-                                Card::Morgan(Morgan::Two) if count.is_none() => count = Some(0),
+                                Card::Morgan(m) => {
+                                    silent = true;
+                                    morgan1 |= m == Morgan::One;
+                                    if m == Morgan::Two && count.is_none() {
+                                        count = Some(0);
+                                    }
+                                }
                                 Card::Merlin(_) => {
+                                    silent = false;
                                     morgan1 = false;
                                     count = None;
                                 }
@@ -251,11 +259,19 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                         }
                         Event::QuestResolved { resolution } => {
                             main = Some(resolution.main_stack().outcome);
+                            silent = false;
                         }
                         _ => {}
                     }
                 }
                 assert_eq!(g.table_view().morgan1, morgan1);
+                // The pile is revealed (Gawain's window opens on it): the silence is over.
+                if matches!(g.decider(), Some((_, camelot::Decision::GawainWindow))) {
+                    silent = false;
+                }
+                if !g.is_over() {
+                    assert_eq!(g.silence().is_some(), silent, "{events:?}");
+                }
                 if let Some(outcome) = main
                     && setup.options.knights_to_the_rescue
                     && !g
