@@ -43,10 +43,10 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
     crate::wake::keep_awake_while(move || ctx.screen.get() == Screen::Table);
 
-    // A reload in the middle of a game comes straight back to its table (covered).
+    // A reload in the middle of a game comes straight back to its table (covered), and one at
+    // its end back to the end screen (or the reveal or result that ended it).
     if let Some(id) = persist::current_id()
         && let Ok((session, game)) = persist::load(&id)
-        && !game.is_over()
     {
         ctx.open_played(session, game);
     }

@@ -195,6 +195,19 @@ pub struct Session {
     /// goes on counting down instead of starting the turn's time again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_started_ms: Option<f64>,
+    /// The last action resolved a quest and the table has not closed its reveal ("Continue"), so
+    /// that a reload shows the reveal again instead of skipping it.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reveal_open: bool,
+    /// The last accusation's result has not been closed yet, so that a reload shows it again (or,
+    /// while Percival's window is open, once the card is turned). Set by [`Session::apply`];
+    /// cleared by the table when the result is closed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub accusation_open: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Why a list of names was refused.
@@ -275,6 +288,8 @@ impl Session {
             updated_ms: now_ms,
             silence_since_ms: None,
             turn_started_ms: None,
+            reveal_open: false,
+            accusation_open: false,
         }
     }
 
@@ -321,6 +336,23 @@ impl Session {
         Game::replay(self.setup, None, &self.actions)
     }
 
+    /// Who went on the last quest (the title of its reveal).
+    pub fn last_quester(&self) -> Option<Seat> {
+        self.actions
+            .iter()
+            .rev()
+            .find(|p| matches!(p.action, Action::GoOnQuest { .. }))
+            .map(|p| p.seat)
+    }
+
+    /// The last accusation: (accuser, accused).
+    pub fn last_accusation(&self) -> Option<(Seat, Seat)> {
+        self.actions.iter().rev().find_map(|p| match p.action {
+            Action::Accuse { target } => Some((p.seat, target)),
+            _ => None,
+        })
+    }
+
     pub fn name(&self, seat: Seat) -> &str {
         self.names.get(seat.index()).map_or("?", String::as_str)
     }
@@ -348,7 +380,17 @@ impl Session {
                 });
             }
         }
-        if events.iter().any(|e| matches!(e, Event::TurnBegins { .. })) {
+        let mut began = false;
+        self.reveal_open = false;
+        for e in &events {
+            match e {
+                Event::TurnBegins { .. } => began = true,
+                Event::QuestResolved { .. } => self.reveal_open = true,
+                Event::Accused { .. } => self.accusation_open = true,
+                _ => {}
+            }
+        }
+        if began {
             self.turn_started_ms = Some(now_ms);
         }
         match (game.silence(), self.silence_since_ms) {
@@ -479,6 +521,21 @@ mod tests {
         assert!(started.is_some());
         let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert_eq!(back.turn_started_ms, started);
+    }
+
+    #[test]
+    fn an_open_reveal_or_accusation_result_is_saved_and_older_saves_read_without_one() {
+        let mut s = Session::new("g".into(), names(&["A", "B"]), Setup::new(2, 77), 1.0);
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(!text.contains("reveal_open") && !text.contains("accusation_open"));
+        let back: Session = serde_json::from_str(&text).unwrap();
+        assert!(!back.reveal_open);
+        assert!(!back.accusation_open);
+        s.reveal_open = true;
+        s.accusation_open = true;
+        let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+        assert!(back.reveal_open);
+        assert!(back.accusation_open);
     }
 
     #[test]

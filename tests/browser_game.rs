@@ -865,3 +865,79 @@ async fn a_private_screen_after_another_starts_at_its_top() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// A reload (or the tab closed and opened again) while the table looks at a quest's reveal or an
+/// accusation's result shows it again, until the table taps "Continue"; after that a reload goes
+/// on at the table. A reload on the end screen comes back to the end screen, not to Home.
+#[tokio::test]
+async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 31;
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann", "Bo", "Cy", "Di"], Options::default()).await;
+    let mut rng = Rng::new(seed);
+    let (mut saw_reveal, mut saw_result) = (false, false);
+    for _ in 0..600 {
+        wait_settled(&b).await;
+        let overlay = if b.exists("[data-testid=resolution]").await && !saw_reveal {
+            saw_reveal = true;
+            "[data-testid=resolution]"
+        } else if b.exists("[data-testid=accusation-result]").await && !saw_result {
+            saw_result = true;
+            "[data-testid=accusation-result]"
+        } else {
+            ""
+        };
+        if !overlay.is_empty() {
+            let heading = b.text(&format!("{overlay} h2")).await;
+            let k = saved(&b).await.expect("saved");
+            b.reload().await;
+            wait_settled(&b).await;
+            assert!(
+                b.exists(overlay).await,
+                "after a reload `{overlay}` ({heading}) is gone\n{}",
+                b.html().await
+            );
+            assert_eq!(b.text(&format!("{overlay} h2")).await, heading);
+            assert_nothing_hidden(&b, &k).await;
+            if b.exists("[data-testid=skip]").await {
+                b.click("[data-testid=skip]").await;
+            }
+            b.click("[data-testid=continue]").await;
+            b.wait_until_gone(overlay).await;
+            // Closed: a reload does not bring it back.
+            b.reload().await;
+            wait_settled(&b).await;
+            assert!(
+                !b.exists(overlay).await,
+                "`{overlay}` came back once closed"
+            );
+            continue;
+        }
+        if step(&b, &mut |k, legal| lively(&mut rng, k, legal)).await == Step::End {
+            break;
+        }
+    }
+    assert!(
+        saw_reveal && saw_result,
+        "reveal {saw_reveal}, result {saw_result}"
+    );
+    b.wait_for("[data-testid=end]").await;
+    let verdict_hidden = !b.exists("[data-testid=verdict]").await;
+    b.reload().await;
+    b.wait_for("[data-testid=end], [data-testid=new-game]")
+        .await;
+    assert!(
+        b.exists("[data-testid=end]").await,
+        "a reload on the end screen went to Home\n{}",
+        b.html().await
+    );
+    if verdict_hidden {
+        b.click("[data-testid=reveal-all]").await;
+    }
+    assert_verdict(&b).await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

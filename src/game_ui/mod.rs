@@ -233,6 +233,29 @@ impl Ctx {
             }
         };
         let turn_started = live.session.turn_started_ms;
+        // A quest's reveal or an accusation's result the table had not closed comes back.
+        let quester = live.session.last_quester();
+        let view = live.game.table_view();
+        let reveal = view
+            .resolution
+            .filter(|_| live.session.reveal_open)
+            .map(|resolution| Reveal {
+                resolution,
+                quester,
+                animate: false,
+            });
+        let accused = live
+            .session
+            .last_accusation()
+            .filter(|_| live.session.accusation_open);
+        let accusation = accused.and_then(|(accuser, target)| {
+            let loyalty = view.seats.get(target.index())?.revealed?;
+            Some(AccusationResult {
+                accuser,
+                target,
+                loyalty,
+            })
+        });
         if let Err(e) = persist::set_current(&live.session.id) {
             self.save_error.set(Some(e));
         }
@@ -242,13 +265,13 @@ impl Ctx {
         self.live.set(Some(live));
         self.lifted.set(None);
         self.peek.set(None);
-        self.reveal.set(None);
-        self.accusation.set(None);
+        self.reveal.set(reveal);
+        self.accused.set(accused.filter(|_| accusation.is_none()));
+        self.accusation.set(accusation);
         self.last_events.set(Vec::new());
         self.speak_again.set(None);
         self.count_aloud.set(None);
-        self.quester.set(None);
-        self.accused.set(None);
+        self.quester.set(quester);
         self.end_shown.set(0);
         self.turn_started.set(turn_started.unwrap_or_else(now_ms));
         self.go(Screen::Table);
@@ -422,6 +445,24 @@ impl Ctx {
         }
         self.last_events
             .set(events.into_iter().filter(Event::is_public).collect());
+    }
+
+    /// The table closed the quest's reveal or the accusation's result: a reload no longer shows
+    /// it (an accusation still waiting for Percival's window stays open).
+    pub fn overlay_closed(&self) {
+        let pending = self.accused.with_untracked(Option::is_some);
+        let mut changed = false;
+        self.live.update_untracked(|l| {
+            if let Some(l) = l {
+                let s = &mut l.session;
+                changed = s.reveal_open || s.accusation_open != pending;
+                s.reveal_open = false;
+                s.accusation_open = pending;
+            }
+        });
+        if changed {
+            self.save();
+        }
     }
 
     /// "Done — hide": the private screen is covered; an owed screen is paid.

@@ -97,7 +97,10 @@ pub fn ResolutionView() -> impl IntoView {
     let stage = Memo::new(move |_| stage_at(elapsed.get()));
     let done = move || elapsed.get() >= END;
     let skip = move |_| elapsed.set(END);
-    let close = move |_| ctx.reveal.set(None);
+    let close = move |_| {
+        ctx.reveal.set(None);
+        ctx.overlay_closed();
+    };
 
     let r: Resolution = reveal.resolution;
     let quest = quest_stack_name(r.main);

@@ -688,7 +688,10 @@ fn AccusationOverlay() -> impl IntoView {
                 <h2>{headline}</h2>
                 <p class="swords-placed">{swords}</p>
                 <button class="primary big" data-testid="continue"
-                    on:click=move |_| ctx.accusation.set(None)>{t(K::reveal_continue)}</button>
+                    on:click=move |_| {
+                        ctx.accusation.set(None);
+                        ctx.overlay_closed();
+                    }>{t(K::reveal_continue)}</button>
             </section>
         })
     }
