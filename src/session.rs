@@ -336,12 +336,17 @@ impl Session {
         Game::replay(self.setup, None, &self.actions)
     }
 
-    /// Who went on the last quest (the title of its reveal).
+    /// Who went on the last quest (the title of its reveal): a Go on a Quest, or a Merlin #6.
     pub fn last_quester(&self) -> Option<Seat> {
         self.actions
             .iter()
             .rev()
-            .find(|p| matches!(p.action, Action::GoOnQuest { .. }))
+            .find(|p| {
+                matches!(
+                    p.action,
+                    Action::GoOnQuest { .. } | Action::Merlin6Quest { .. }
+                )
+            })
             .map(|p| p.seat)
     }
 
@@ -536,6 +541,22 @@ mod tests {
         let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert!(back.reveal_open);
         assert!(back.accusation_open);
+        // Who went on the last quest and who accused last, for the reveal and the result shown
+        // again.
+        let quest = camelot::Quest::Grail;
+        for (seat, action) in [
+            (0, Action::GoOnQuest { quest }),
+            (1, Action::Accuse { target: Seat(0) }),
+            (1, Action::Merlin6Quest { quest, bonus: 2 }),
+            (0, Action::ListenToRumors),
+        ] {
+            s.actions.push(Played {
+                seat: Seat(seat),
+                action,
+            });
+        }
+        assert_eq!(s.last_quester(), Some(Seat(1)));
+        assert_eq!(s.last_accusation(), Some((Seat(1), Seat(0))));
     }
 
     #[test]
