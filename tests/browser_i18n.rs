@@ -138,3 +138,42 @@ async fn the_language_switch_in_settings_is_immediate_and_remembered() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// On a 320 px phone the sword tally's three words ("0 weiße", "7 zum Sieg", "0 schwarze") stay
+/// apart in every language instead of running into one another.
+#[tokio::test]
+async fn the_sword_tally_keeps_its_words_apart_at_320_px() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.client()
+        .set_window_size(320, 640)
+        .await
+        .expect("a 320 px window");
+    game::fresh_app(&b, 5).await;
+    game::start_game(&b, &["Ann"], Options::default()).await;
+    for code in LANGS {
+        b.eval(&format!(
+            "localStorage.setItem('camelot/v1/settings', JSON.stringify({{ language: '{code}' }})); return null;"
+        ))
+        .await;
+        b.reload().await;
+        b.wait_for("[data-testid=sword-tally]").await;
+        let edges = b
+            .eval(
+                "return [...document.querySelectorAll('.tally-counts > *')]
+                    .map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; });",
+            )
+            .await;
+        let edges: Vec<(f64, f64)> = serde_json::from_value(edges).expect("edges");
+        assert_eq!(edges.len(), 3, "{code}: white, goal, black");
+        for pair in edges.windows(2) {
+            assert!(
+                pair[1].0 - pair[0].1 >= 4.0,
+                "{code}: the tally's words touch at 320 px: {edges:?}"
+            );
+        }
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
