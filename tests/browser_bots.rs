@@ -463,3 +463,30 @@ async fn a_reload_in_the_middle_of_the_computers_turns_resumes_them() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// On a phone (a 360 × 600 screen) a computer's turn shows "… is thinking" with Skip and Faster
+/// right under the Threats pile, without scrolling.
+#[tokio::test]
+async fn on_a_phone_a_computers_turn_shows_skip_without_scrolling() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    // Seed 5: seat 1 (a computer) starts.
+    game::fresh_app(&b, 5).await;
+    game::phone_screen(&b, 360, 600).await;
+    let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
+    assert_eq!(k.setup.first, Seat(1));
+    b.click("[data-testid=curtain-show]").await;
+    b.click("[data-testid=done-hide]").await;
+    b.wait_for_text("[data-testid=bot-thinking]", "Sir Bedivere is thinking")
+        .await;
+    for button in ["bot-skip", "bot-fast"] {
+        let y = game::bottom_on_page(&b, &format!("[data-testid={button}]")).await;
+        assert!(
+            y <= 600.0,
+            "the {button} button ends {y} px down a 600 px high phone screen"
+        );
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

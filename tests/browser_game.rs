@@ -941,3 +941,34 @@ async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// On a phone (a 360 × 600 screen, a small phone's browser with its bars) the player to move sees
+/// Listen to Rumors and Go on a Quest without scrolling, right under the Threats pile (the sword
+/// tally, what the computers did and the seats come after them), also with the Knight deck shown.
+#[tokio::test]
+async fn on_a_phone_the_turns_actions_show_without_scrolling() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 3).await;
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    start_game(&b, &["Ann", "Bo", "Cy", "Di"], options).await;
+    let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
+    for _ in 0..4 {
+        step(&b, &mut never).await;
+    }
+    b.wait_for("[data-testid=actions]").await;
+    game::phone_screen(&b, 360, 600).await;
+    for button in ["listen", "quest"] {
+        let y = game::bottom_on_page(&b, &format!("[data-testid={button}]")).await;
+        assert!(
+            y <= 600.0,
+            "the {button} button ends {y} px down a 600 px high phone screen"
+        );
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -208,7 +208,6 @@ fn Board() -> impl IntoView {
             <PileCard />
             <Effects />
         </div>
-        <SwordTally swords=Signal::derive(move || view.with(|v| v.as_ref().map(|v| v.swords).unwrap_or_default())) />
         {move || ctx.count_aloud.get().map(|(seat, n)| view! {
             <div class="count-aloud" data-testid="count-aloud">
                 <span>{tf(K::curtain_says_aloud, &[("name", &ctx.name(seat))])}</span>
@@ -221,7 +220,8 @@ fn Board() -> impl IntoView {
                 <button class="small" on:click=move |_| ctx.message.set(None)>{t(K::ok)}</button>
             </p>
         })}
-        <ComputerLines />
+        // What the player to move may do comes right under the Threats pile, so that a phone shows
+        // it without scrolling; what the computers did and the swords follow.
         <section class="actions" data-testid="actions" data-focus-start="" tabindex="-1">
             {move || {
                 let decider = view.with(|v| v.as_ref().and_then(|v| v.decider));
@@ -235,6 +235,8 @@ fn Board() -> impl IntoView {
                 }
             }}
         </section>
+        <ComputerLines />
+        <SwordTally swords=Signal::derive(move || view.with(|v| v.as_ref().map(|v| v.swords).unwrap_or_default())) />
         <LastEvents />
         <Seats />
         <nav class="table-footer">

@@ -614,3 +614,29 @@ pub async fn remove_narrow(b: &Browser) {
     b.eval("const f = document.getElementById('narrow'); if (f) f.remove(); return null;")
         .await;
 }
+
+/// Makes the page a phone's screen of `width` × `height` CSS pixels (Chrome's device emulation:
+/// the window stays as it is, the page lays itself out for the phone).
+pub async fn phone_screen(b: &Browser, width: u32, height: u32) {
+    b.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true}),
+    )
+    .await;
+}
+
+/// Waits for `selector` and returns how far down the page its bottom edge lies, in CSS pixels from
+/// the top of the page: more than the screen's height means it shows only after scrolling.
+pub async fn bottom_on_page(b: &Browser, selector: &str) -> f64 {
+    b.wait_for(selector).await;
+    // Let the layout settle (fonts, the effects beside the pile) before measuring.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let probe = format!(
+        "const e = document.querySelector('{selector}');
+         return e ? e.getBoundingClientRect().bottom + window.scrollY : null;"
+    );
+    b.eval(&probe)
+        .await
+        .as_f64()
+        .unwrap_or_else(|| panic!("{selector} is gone"))
+}
