@@ -333,31 +333,7 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             ().into_any(),
         ),
         Prompt::GawainWindow { .. } => {
-            let totals = sv.table.resolution.as_ref().map(|r| {
-                r.stacks
-                    .iter()
-                    .map(|s| {
-                        let key = if s.main {
-                            K::curtain_total_chosen
-                        } else {
-                            K::curtain_total
-                        };
-                        let total = s
-                            .total
-                            .map_or(t(K::curtain_total_no_card).into(), |n| n.to_string());
-                        tf(
-                            key,
-                            &[("quest", &quest_stack_name(s.quest)), ("total", &total)],
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            });
-            let extra = view! {
-                <ul class="totals">
-                    {totals.unwrap_or_default().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
-                </ul>
-            }
-            .into_any();
+            let extra = quest_totals(sv).into_any();
             window_screen(
                 ctx,
                 seat,
@@ -372,6 +348,8 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             let none = legal.contains(&Action::GawainPlay { index: None });
             view! {
                 <h2>{t(K::curtain_gawain_choose)}</h2>
+                // The quests as they stand, to choose the card against.
+                {quest_totals(sv)}
                 <div class="card-choice">
                     {cards.into_iter().enumerate().map(|(i, c)| {
                         let a = Action::GawainPlay { index: Some(i as u8) };
@@ -417,6 +395,35 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         {hide_button(ctx)}
     }
     .into_any()
+}
+
+/// Each quest's total as the pile was revealed (the main quest marked), for the decisions taken
+/// once the quests are tallied (Gawain's window and his choice of card).
+fn quest_totals(sv: &SeatView) -> impl IntoView + use<> {
+    let totals = sv.table.resolution.as_ref().map(|r| {
+        r.stacks
+            .iter()
+            .map(|s| {
+                let key = if s.main {
+                    K::curtain_total_chosen
+                } else {
+                    K::curtain_total
+                };
+                let total = s
+                    .total
+                    .map_or(t(K::curtain_total_no_card).into(), |n| n.to_string());
+                tf(
+                    key,
+                    &[("quest", &quest_stack_name(s.quest)), ("total", &total)],
+                )
+            })
+            .collect::<Vec<_>>()
+    });
+    view! {
+        <ul class="totals" data-testid="quest-totals">
+            {totals.unwrap_or_default().into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}
+        </ul>
+    }
 }
 
 /// The same screen for every player asked, holder or not.

@@ -527,8 +527,19 @@ pub async fn act(b: &Browser, k: &Known, seat: Seat, a: Action) {
             b.click(&tid("play-knight")).await
         }
         Action::PassWindow => b.click(&tid("pass-window")).await,
-        Action::GawainPlay { index: Some(i) } => b.click(&tid(&format!("gawain-{i}"))).await,
-        Action::GawainPlay { index: None } => b.click(&tid("gawain-none")).await,
+        Action::GawainPlay { index } => {
+            // Gawain's player chooses with every quest's total in front of them.
+            let stacks = k.view().resolution.map_or(0, |r| r.stacks.len());
+            let totals = b.texts(&format!("{} li", tid("quest-totals"))).await;
+            assert!(
+                stacks > 0 && totals.len() == stacks,
+                "Gawain's choice shows {totals:?} for {stacks} quest stacks"
+            );
+            match index {
+                Some(i) => b.click(&tid(&format!("gawain-{i}"))).await,
+                None => b.click(&tid("gawain-none")).await,
+            }
+        }
         Action::PlayTristan | Action::PlayGalahad { .. } => {
             b.click(&tid("my-knights")).await;
             b.click(&tid("curtain-show")).await;
