@@ -972,3 +972,26 @@ async fn on_a_phone_the_turns_actions_show_without_scrolling() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+#[tokio::test]
+async fn on_a_phone_held_sideways_listen_shows_without_scrolling() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 3).await;
+    start_game(&b, &["Ann", "Bo", "Cy", "Di"], Options::default()).await;
+    let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
+    for _ in 0..4 {
+        step(&b, &mut never).await;
+    }
+    b.wait_for("[data-testid=actions]").await;
+    // A phone held in landscape is wider than 700 px but only 360 px high.
+    game::phone_screen(&b, 740, 360).await;
+    let y = game::bottom_on_page(&b, "[data-testid=listen]").await;
+    assert!(
+        y <= 360.0,
+        "Listen to Rumors ends {y} px down a 360 px high phone held sideways"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
