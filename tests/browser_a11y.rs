@@ -442,7 +442,8 @@ async fn merlin6_points_say_which_one_is_chosen() {
 /// The table screen meets the contrast minimum in every colour scheme it can show: light, the
 /// phone's dark mode, and Morgan's silence in both — the top bar, the actions, the badges, and the
 /// quest colours as text (the quest buttons of Go on a Quest, Merlin #4 and #6, and the stacks of a
-/// quest's reveal). All five quests are put on the table screen with the app's own classes (a game
+/// quest's reveal), each stack's outcome (success, defeat, baseless, harmless), the Accuse button
+/// once it can be used, and the green "done" notices of Saved games and Settings. All five quests are put on the table screen with the app's own classes (a game
 /// shows only the quests its top card allows).
 #[tokio::test]
 async fn the_table_is_readable_in_dark_mode_and_in_silence() {
@@ -462,7 +463,13 @@ async fn the_table_is_readable_in_dark_mode_and_in_silence() {
          box.innerHTML = '<div class=\"quest-choices\">'
              + quests.map(q => `<button class=\"quest-choice ${q}\">${q}</button>`).join('')
              + '</div>'
-             + quests.map(q => `<section class=\"stack ${q}\"><header>${q}</header></section>`).join('');
+             + quests.map(q => `<section class=\"stack ${q}\"><header>${q}</header>`
+                 + ['success', 'defeat', 'baseless', 'harmless']
+                     .map(o => `<p class=\"outcome ${o}\">${o}</p>`).join('')
+                 + '</section>').join('')
+             + '<button class=\"accuse\">Accuse</button>'
+             + '<p class=\"notice done\">Saved</p>'
+             + '<div class=\"settings-status\"><p class=\"done\">Saved</p></div>';
          document.querySelector('.table-screen').prepend(box);
          return null;",
     )
