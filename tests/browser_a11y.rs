@@ -494,3 +494,159 @@ async fn the_table_is_readable_in_dark_mode_and_in_silence() {
     }
     b.close().await;
 }
+
+/// A screen reader hears each new top card of the Threats pile once: the pile's card is a polite
+/// live region that stays in the page from turn to turn (a region put in with its content is not
+/// read out), its new card is named, and no other live region names it too.
+#[tokio::test]
+async fn each_new_top_card_is_announced_once() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 11).await;
+    start_game(&b, &["Solo"], Options::default()).await;
+    let mut heard = 0;
+    for _ in 0..16 {
+        wait_settled(&b).await;
+        if !b.exists("[data-testid=listen]:not([disabled])").await {
+            // The Loyalty peek, a private choice, a quest's reveal: the table plays on.
+            game::step(&b, &mut |_, legal: &[camelot::Action]| legal[0]).await;
+            continue;
+        }
+        let before = saved(&b).await.expect("saved").actions.len();
+        b.eval("document.querySelector('[data-testid=top-card]').__kept = true; return null;")
+            .await;
+        b.click("[data-testid=listen]").await;
+        let k = saved_when(&b, "the Listen saved", |k| k.actions.len() > before).await;
+        wait_settled(&b).await;
+        let Some(camelot::TopCard::FaceUp { card }) = k.view().top else {
+            continue;
+        };
+        if !b.exists("[data-testid=actions]").await {
+            // A curtain came first (Merlin #4's choice, …): the table is drawn afresh after it.
+            continue;
+        }
+        let name = game::card_name(card);
+        let said = b
+            .eval(
+                "const p = document.querySelector('[data-testid=top-card]');
+                 const img = p.querySelector('[role=img]');
+                 const others = [...document.querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert]')]
+                     .filter(e => !p.contains(e) && !e.contains(p)).map(e => e.innerText);
+                 return [p.getAttribute('aria-live'), !!p.__kept, img && img.getAttribute('aria-label'), others];",
+            )
+            .await;
+        assert_eq!(
+            said[0],
+            Value::from("polite"),
+            "the top card is a live region"
+        );
+        assert_eq!(
+            said[1],
+            Value::Bool(true),
+            "the live region stayed in the page"
+        );
+        assert_eq!(
+            said[2],
+            Value::from(name.clone()),
+            "the new top card is named"
+        );
+        let others = said[3].as_array().cloned().unwrap_or_default();
+        assert!(
+            others
+                .iter()
+                .all(|t| !t.as_str().unwrap_or("").contains(&name)),
+            "{name} is said twice: {others:?}"
+        );
+        heard += 1;
+    }
+    assert!(heard >= 2, "only {heard} top cards checked");
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// A screen reader hears each quest's result once the outcomes are out: the reveal holds a polite
+/// live region from the moment it opens, empty until then, that names every quest of the pile with
+/// its outcome and swords.
+#[tokio::test]
+async fn each_quest_result_is_announced() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 11).await;
+    start_game(&b, &["Solo"], Options::default()).await;
+    let mut heard = 0;
+    for _ in 0..60 {
+        wait_settled(&b).await;
+        let k = saved(&b).await.expect("saved");
+        let quest =
+            k.game.legal_actions().into_iter().find(|a| {
+                matches!(a, camelot::Action::GoOnQuest { .. }) && k.view().pile_count >= 3
+            });
+        let Some(quest) = quest else {
+            // Listen (or the Loyalty peek, a private choice): the table plays on.
+            game::step(&b, &mut |_, legal: &[camelot::Action]| {
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| *a == camelot::Action::ListenToRumors)
+                    .unwrap_or(legal[0])
+            })
+            .await;
+            continue;
+        };
+        let before = k.actions.len();
+        let seat = k.game.decider().expect("a decider").0;
+        game::act(&b, &k, seat, quest).await;
+        let k = saved_when(&b, "the quest saved", |k| k.actions.len() > before).await;
+        b.wait_for("[data-testid=resolution]").await;
+        let region = b
+            .eval(
+                "const r = document.querySelector('[data-testid=result-said]');
+                 if (r) r.__kept = true;
+                 return r ? [r.getAttribute('aria-live'), r.innerText] : null;",
+            )
+            .await;
+        assert_eq!(
+            region[0],
+            Value::from("polite"),
+            "the result is a live region"
+        );
+        b.wait_for("[data-testid=continue]").await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        let said = b
+            .eval(
+                "const r = document.querySelector('[data-testid=result-said]');
+                 return [!!r.__kept, r.textContent];",
+            )
+            .await;
+        assert_eq!(
+            said[0],
+            Value::Bool(true),
+            "the live region stayed in the page"
+        );
+        let text = said[1].as_str().unwrap_or("").to_owned();
+        let r = k
+            .game
+            .table_view()
+            .resolution
+            .expect("the quest's breakdown");
+        for s in &r.stacks {
+            let outcome = b
+                .text(&format!("[data-testid=outcome-{}]", s.quest.code()))
+                .await;
+            assert!(
+                text.contains(&outcome),
+                "the result said {text:?} leaves out {outcome:?}"
+            );
+        }
+        heard += 1;
+        b.click("[data-testid=continue]").await;
+        if heard == 2 {
+            break;
+        }
+    }
+    assert!(heard >= 1, "no quest was gone on");
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -128,6 +128,18 @@ pub fn ResolutionView() -> impl IntoView {
         }
     });
 
+    // What a screen reader says once the outcomes are out: every quest's outcome. The live region
+    // is in the page from the start and filled a moment later (a region put in with its words is
+    // not read out), also when the reveal opens at its end (reduced motion, a reload).
+    let said: String = r
+        .stacks
+        .iter()
+        .map(|s| format!("{}: {}. ", quest_stack_name(s.quest), outcome_line(s)))
+        .collect();
+    let mounted = RwSignal::new(false);
+    request_animation_frame(move || {
+        let _ = mounted.try_set(true);
+    });
     let characters: Vec<Card> = r.characters.iter().map(|c| c.card).collect();
     let notes = notes(&r);
     let stacks = r.stacks.clone();
@@ -142,6 +154,9 @@ pub fn ResolutionView() -> impl IntoView {
             }
             data-stage=move || stage.get().code()>
             <h2>{title}</h2>
+            <p class="visually-hidden" aria-live="polite" data-testid="result-said">
+                {move || (mounted.get() && stage.get() >= Stage::Swords).then(|| said.clone())}
+            </p>
             <SwordTally swords=tally />
             {(!characters.is_empty()).then(|| view! {
                 <div class="characters">
@@ -182,6 +197,20 @@ pub fn ResolutionView() -> impl IntoView {
         </section>
     }
     .into_any()
+}
+
+/// A quest's outcome, with the swords it placed.
+fn outcome_line(s: &Stack) -> String {
+    match s.swords {
+        Some((c, n)) => tf(
+            K::reveal_outcome_swords,
+            &[
+                ("outcome", &outcome_text(s.outcome)),
+                ("swords", &swords_text(c, n)),
+            ],
+        ),
+        None => outcome_text(s.outcome).to_string(),
+    }
 }
 
 fn notes(r: &Resolution) -> Vec<String> {
@@ -228,16 +257,7 @@ fn StackView(s: Stack, stage: Memo<Stage>, elapsed: RwSignal<f64>) -> impl IntoV
         lines.push(tf(K::reveal_merlin6, &[("n", &s.merlin6_bonus)]));
     }
     let total = s.total;
-    let outcome = match s.swords {
-        Some((c, n)) => tf(
-            K::reveal_outcome_swords,
-            &[
-                ("outcome", &outcome_text(s.outcome)),
-                ("swords", &swords_text(c, n)),
-            ],
-        ),
-        None => outcome_text(s.outcome).to_string(),
-    };
+    let outcome = outcome_line(&s);
     let outcome_class = match s.outcome {
         Outcome::Success => "outcome success",
         Outcome::Baseless => "outcome baseless",

@@ -470,7 +470,9 @@ fn PileCard() -> impl IntoView {
     });
     view! {
         <div class="pile">
-            <div class="pile-card" data-testid="top-card"
+            // A screen reader says each new top card (its name), once: the line under the pile
+            // only says who placed a card.
+            <div class="pile-card" data-testid="top-card" aria-live="polite"
                 data-top=move || match top.get() {
                     Some(TopCard::FaceUp { card }) => card.code(),
                     Some(TopCard::FaceDown { .. }) => "face-down".into(),
