@@ -636,18 +636,26 @@ pub async fn phone_screen(b: &Browser, width: u32, height: u32) {
     .await;
 }
 
-/// Waits for `selector` and returns how far down the page its bottom edge lies, in CSS pixels from
-/// the top of the page: more than the screen's height means it shows only after scrolling.
-pub async fn bottom_on_page(b: &Browser, selector: &str) -> f64 {
-    b.wait_for(selector).await;
-    // Let the layout settle (fonts, the effects beside the pile) before measuring.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let probe = format!(
-        "const e = document.querySelector('{selector}');
-         return e ? e.getBoundingClientRect().bottom + window.scrollY : null;"
-    );
-    b.eval(&probe)
-        .await
-        .as_f64()
-        .unwrap_or_else(|| panic!("{selector} is gone"))
+/// Fails unless each of the elements `testids` shows without scrolling: its bottom edge within the
+/// screen's height (as [`phone_screen`] set it), measured from the top of the page.
+pub async fn assert_shows_without_scrolling(b: &Browser, testids: &[&str]) {
+    for id in testids {
+        b.wait_for(&format!("[data-testid={id}]")).await;
+        // Let the layout settle (fonts, the effects beside the pile) before measuring.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let at = b
+            .eval(&format!(
+                "const e = document.querySelector('[data-testid={id}]');
+                 return e ? [e.getBoundingClientRect().bottom + window.scrollY, window.innerHeight] : null;"
+            ))
+            .await;
+        let (bottom, height) = (at[0].as_f64(), at[1].as_f64());
+        let (Some(bottom), Some(height)) = (bottom, height) else {
+            panic!("{id} is gone");
+        };
+        assert!(
+            bottom <= height,
+            "{id} ends {bottom} px down a {height} px high screen"
+        );
+    }
 }
