@@ -86,6 +86,12 @@ fn Screens() -> impl IntoView {
             class=move || screen.get().class()
             class:silence=silent>
             <TopBar />
+            // The last move, said once by a screen reader: a live region that stays in the page
+            // whatever the screen, each move's words put in afresh (so the same words twice in a
+            // row are said twice).
+            <p class="visually-hidden" aria-live="polite" data-testid="table-said">
+                {move || ctx.said.get().map(|s| view! { <span>{s}</span> })}
+            </p>
             {move || ctx.save_error.get().map(|e| view! {
                 <p class="save-error" role="alert" data-testid="save-error">
                     {e}" "{t(K::save_failed_play_goes_on)}

@@ -204,10 +204,18 @@ pub struct Session {
     /// cleared by the table when the result is closed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub accusation_open: bool,
+    /// How many Loyalty cards the end screen has turned up so far, one by one, so that a reload
+    /// there does not cover them again.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_shown: usize,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Why a list of names was refused.
@@ -290,6 +298,7 @@ impl Session {
             turn_started_ms: None,
             reveal_open: false,
             accusation_open: false,
+            end_shown: 0,
         }
     }
 
@@ -333,7 +342,38 @@ impl Session {
 
     /// Rebuild the engine's state by replaying the actions.
     pub fn game(&self) -> Result<Game, ReplayError> {
-        Game::replay(self.setup, None, &self.actions)
+        self.replay().map(|(game, _, _)| game)
+    }
+
+    /// The game replayed, with the turn its last action was played in and that action's events.
+    fn replay(&self) -> Result<(Game, u32, Vec<Event>), ReplayError> {
+        let (last, before) = match self.actions.split_last() {
+            Some((last, before)) => (Some(last), before),
+            None => (None, &self.actions[..]),
+        };
+        let mut game = Game::replay(self.setup, None, before)?;
+        let turn = game.turn();
+        let events = match last {
+            Some(p) => game
+                .apply(p.seat, p.action)
+                .map_err(|error| ReplayError::Action {
+                    index: before.len(),
+                    error,
+                })?,
+            None => Vec::new(),
+        };
+        Ok((game, turn, events))
+    }
+
+    /// The last action's events and the turn it was played in, found again by replay: what the
+    /// table was showing as "just now" (the log's last lines, Morgan #2's count, "You may speak
+    /// again", the swords of an accusation's result) when the page was reloaded. Nothing when no
+    /// action was played yet or the record does not replay.
+    pub fn last_played(&self) -> (u32, Vec<Event>) {
+        match self.replay() {
+            Ok((_, turn, events)) if !self.actions.is_empty() => (turn, events),
+            _ => (0, Vec::new()),
+        }
     }
 
     /// Who went on the last quest (the title of its reveal): a Go on a Quest, or a Merlin #6.
@@ -507,6 +547,29 @@ mod tests {
     }
 
     #[test]
+    fn the_last_actions_events_are_found_again_after_a_reload() {
+        let mut s = Session::new("g".into(), names(&["A", "B", "C"]), Setup::new(3, 41), 1.0);
+        assert_eq!(s.last_played(), (0, Vec::new()));
+        let mut g = s.game().unwrap();
+        for k in 0..60 {
+            let turn = g.turn();
+            let (seat, _) = g.decider().unwrap();
+            let legal = g.legal_actions();
+            let a = legal[k % legal.len()];
+            let events = s.apply(&mut g, seat, a, 2.0).unwrap();
+            let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+            assert_eq!(
+                back.last_played(),
+                (turn, events),
+                "after action {k}: {a:?}"
+            );
+            if g.decider().is_none() {
+                break;
+            }
+        }
+    }
+
+    #[test]
     fn the_turns_start_is_saved_for_the_silence_countdown() {
         let mut s = Session::new("g".into(), names(&["A", "B"]), Setup::new(2, 77), 1.0);
         assert_eq!(s.turn_started_ms, None);
@@ -529,18 +592,22 @@ mod tests {
     }
 
     #[test]
-    fn an_open_reveal_or_accusation_result_is_saved_and_older_saves_read_without_one() {
+    fn an_open_reveal_a_result_or_the_turned_end_cards_are_saved_and_older_saves_read_without_them()
+    {
         let mut s = Session::new("g".into(), names(&["A", "B"]), Setup::new(2, 77), 1.0);
         let text = serde_json::to_string(&s).unwrap();
         assert!(!text.contains("reveal_open") && !text.contains("accusation_open"));
+        assert!(!text.contains("end_shown"));
         let back: Session = serde_json::from_str(&text).unwrap();
         assert!(!back.reveal_open);
         assert!(!back.accusation_open);
         s.reveal_open = true;
         s.accusation_open = true;
+        s.end_shown = 3;
         let back: Session = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
         assert!(back.reveal_open);
         assert!(back.accusation_open);
+        assert_eq!(back.end_shown, 3);
         // Who went on the last quest and who accused last, for the reveal and the result shown
         // again.
         let quest = camelot::Quest::Grail;

@@ -484,3 +484,94 @@ async fn on_a_phone_a_computers_turn_shows_skip_without_scrolling() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// A screen reader hears each move once, a computer knight's with its reason: one live region,
+/// kept in the page from move to move whatever the screen, takes each move's words; the sections
+/// that show the same on screen (what the computers did, "just now", "You may speak again", the
+/// silence bar) are not live regions, so nothing is said twice and no earlier move again.
+#[tokio::test]
+async fn each_move_is_said_once_with_a_computers_reason() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    game::fresh_app(&b, 7).await;
+    let k = start_with_computers(&b, "Ann", ["solid", "expert", "beginner"], false).await;
+    let sitters = sitters(&b).await;
+    let computers: Vec<String> = k.names[1..].to_vec();
+    watch(&b, &computers).await;
+    b.eval(
+        "const r = document.querySelector('[data-testid=table-said]');
+         r.__kept = true;
+         window.__said = [];
+         new MutationObserver(() => { const t = r.textContent; if (t) window.__said.push(t); })
+           .observe(r, {subtree: true, childList: true, characterData: true});
+         window.__regions = new Set();
+         const look = () => document
+           .querySelectorAll('[aria-live]:not([aria-live=off]), [role=status], [role=alert], [role=log]')
+           .forEach(e => window.__regions.add(e.getAttribute('data-testid') || e.className));
+         new MutationObserver(look).observe(document.body, {subtree: true, childList: true});
+         look();
+         return null;",
+    )
+    .await;
+    let mut rng = Rng::new(7);
+    let mut choose = person(&mut rng);
+    for _ in 0..40 {
+        if !person_step(&b, &sitters, true, &mut choose).await {
+            break;
+        }
+    }
+    let v = b
+        .eval(
+            "return [!!document.querySelector('[data-testid=table-said]').__kept,
+                     window.__said, [...window.__regions]];",
+        )
+        .await;
+    let list = |x: &Value| -> Vec<String> {
+        x.as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|s| s.as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (said, regions) = (list(&v[1]), list(&v[2]));
+    assert_eq!(v[0], Value::Bool(true), "the live region left the page");
+    // Only the one for moves, the pile's top card, a quest's result and "… is thinking" speak.
+    let speaking = [
+        "table-said",
+        "top-card",
+        "result-said",
+        "bot-thinking",
+        "message",
+    ];
+    assert!(
+        regions.iter().all(|r| speaking.contains(&r.as_str())),
+        "other live regions: {regions:?}"
+    );
+    let (bad, lines) = watched(&b).await;
+    assert!(bad.is_empty(), "{bad:#?}");
+    assert!(lines.len() >= 3, "only {lines:?}");
+    // Each computer move shown is said with its reason, and a move says no earlier one again.
+    for l in &lines {
+        assert!(
+            said.iter().any(|s| s.starts_with(l.as_str())),
+            "{l:?} never said: {said:#?}"
+        );
+    }
+    for s in &said {
+        assert!(s.matches("(computer):").count() <= 1, "{s:?}");
+    }
+    assert!(
+        said.iter().any(|s| s.starts_with("Ann ")),
+        "the person's moves are said too: {said:#?}"
+    );
+    eprintln!(
+        "{} moves said, e.g. {:?}",
+        said.len(),
+        &said[..said.len().min(6)]
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -244,6 +244,11 @@ async fn a_reload_resumes_the_game_exactly_and_always_covered() {
             b.text(".turn-no").await,
             b.exists("[data-testid=silence]").await,
             b.text("[data-testid=seats]").await,
+            // What the table showed as "just now" comes back too.
+            b.texts(
+                "[data-testid=last-events], [data-testid=count-aloud], [data-testid=speak-again]",
+            )
+            .await,
         )
     };
     let before = grab().await;
@@ -300,6 +305,68 @@ fn silence_seed() -> (u64, usize) {
         }
     }
     panic!("no seed brings silence and lifts it");
+}
+
+/// A solo seed whose listens bring Morgan #2 and then a listener's count (found with the engine).
+fn count_aloud_seed() -> u64 {
+    'seeds: for seed in 1..5000u64 {
+        let mut g = Game::new(Setup::new(1, seed)).expect("setup");
+        for _ in 0..30 {
+            let Some((seat, _)) = g.decider() else {
+                continue 'seeds;
+            };
+            let legal = g.legal_actions();
+            let a = if legal.contains(&Action::ListenToRumors) {
+                Action::ListenToRumors
+            } else {
+                legal[0]
+            };
+            let events = g.apply(seat, a).expect("legal");
+            if events
+                .iter()
+                .any(|e| matches!(e, camelot::Event::CountAloud { .. }))
+            {
+                return seed;
+            }
+        }
+    }
+    panic!("no seed brings Morgan #2's count");
+}
+
+/// Under Morgan #2 the table shows the number the listener says aloud, and a reload (a closed
+/// tab, a flat battery) right after it still shows it, with the rest of "just now".
+#[tokio::test]
+async fn morgan_2s_number_said_aloud_comes_back_after_a_reload() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = count_aloud_seed();
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann"], Options::default()).await;
+    let mut listen = |_: &game::Known, legal: &[Action]| {
+        if legal.contains(&Action::ListenToRumors) {
+            Action::ListenToRumors
+        } else {
+            legal[0]
+        }
+    };
+    for _ in 0..60 {
+        step(&b, &mut listen).await;
+        if b.exists("[data-testid=count-aloud]").await {
+            break;
+        }
+    }
+    let said = b.text("[data-testid=count-aloud]").await;
+    assert!(said.starts_with("Ann says aloud"), "{said}");
+    let just_now = b.text("[data-testid=last-events]").await;
+    assert!(just_now.contains("Ann counts aloud"), "{just_now}");
+    b.reload().await;
+    b.wait_for("[data-testid=actions]").await;
+    assert_eq!(b.text("[data-testid=count-aloud]").await, said);
+    assert_eq!(b.text("[data-testid=last-events]").await, just_now);
+    assert_nothing_hidden(&b, &saved(&b).await.expect("saved")).await;
+    b.assert_no_console_errors().await;
+    b.close().await;
 }
 
 /// Seconds in a countdown text such as "This turn: 0:57 left".
@@ -413,6 +480,12 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
                     // A Merlin lifted it.
                     let text = b.text("[data-testid=speak-again]").await;
                     assert!(text.contains("You may speak again"));
+                    // A reload does not take the news away before the table has read it.
+                    let just_now = b.text("[data-testid=last-events]").await;
+                    b.reload().await;
+                    b.wait_for("[data-testid=actions]").await;
+                    assert_eq!(b.text("[data-testid=speak-again]").await, text);
+                    assert_eq!(b.text("[data-testid=last-events]").await, just_now);
                     assert!(
                         k.game
                             .table_view()
@@ -892,6 +965,12 @@ async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
         };
         if !overlay.is_empty() {
             let heading = b.text(&format!("{overlay} h2")).await;
+            // An accusation's result is still, and says how many swords it placed.
+            let whole = if overlay == "[data-testid=accusation-result]" {
+                Some(b.text(overlay).await)
+            } else {
+                None
+            };
             let k = saved(&b).await.expect("saved");
             b.reload().await;
             wait_settled(&b).await;
@@ -901,6 +980,13 @@ async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
                 b.html().await
             );
             assert_eq!(b.text(&format!("{overlay} h2")).await, heading);
+            if let Some(whole) = whole {
+                assert_eq!(
+                    b.text(overlay).await,
+                    whole,
+                    "the result changed with a reload"
+                );
+            }
             assert_nothing_hidden(&b, &k).await;
             if b.exists("[data-testid=skip]").await {
                 b.click("[data-testid=skip]").await;
@@ -925,6 +1011,14 @@ async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
         "reveal {saw_reveal}, result {saw_result}"
     );
     b.wait_for("[data-testid=end]").await;
+    // Two Loyalty cards turned one by one stay face up through a reload.
+    for _ in 0..2 {
+        if b.exists("[data-testid=reveal-next]").await {
+            b.click("[data-testid=reveal-next]").await;
+        }
+    }
+    let turned = b.texts("[data-testid=end-loyalty]").await;
+    assert!(!turned.is_empty());
     let verdict_hidden = !b.exists("[data-testid=verdict]").await;
     b.reload().await;
     b.wait_for("[data-testid=end], [data-testid=new-game]")
@@ -934,6 +1028,12 @@ async fn a_reload_during_a_reveal_a_result_or_the_end_shows_it_again() {
         "a reload on the end screen went to Home\n{}",
         b.html().await
     );
+    assert_eq!(
+        b.texts("[data-testid=end-loyalty]").await,
+        turned,
+        "the end screen's turned cards changed with a reload"
+    );
+    assert_eq!(!b.exists("[data-testid=verdict]").await, verdict_hidden);
     if verdict_hidden {
         b.click("[data-testid=reveal-all]").await;
     }

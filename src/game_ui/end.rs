@@ -87,11 +87,11 @@ pub fn End() -> impl IntoView {
                     let next = cards.get(shown.get()).map(|(s, _)| ctx.name(*s)).unwrap_or_default();
                     view! {
                         <button class="primary big" data-testid="reveal-next"
-                            on:click=move |_| shown.update(|s| *s += 1)>
+                            on:click=move |_| ctx.end_turned(shown.get_untracked() + 1)>
                             {tf(K::end_reveal_next, &[("name", &next)])}
                         </button>
                         <button class="secondary" data-testid="reveal-all"
-                            on:click=move |_| shown.set(n)>{t(K::end_reveal_all)}</button>
+                            on:click=move |_| ctx.end_turned(n)>{t(K::end_reveal_all)}</button>
                     }
                 })}
             })}

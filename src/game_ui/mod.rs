@@ -111,6 +111,10 @@ pub struct Ctx {
     pub save_error: RwSignal<Option<String>>,
     /// Public events of the last action.
     pub last_events: RwSignal<Vec<Event>>,
+    /// What a screen reader says about the last move, in the one live region that stays in the
+    /// page from move to move (app.rs): the move's public events in words, after a computer
+    /// knight's reason. The sections that show the same on screen are not live regions.
+    pub said: RwSignal<Option<String>>,
     pub reveal: RwSignal<Option<Reveal>>,
     /// Silence ended during this turn: "You may speak again" shows until the next player acts.
     pub speak_again: RwSignal<Option<u32>>,
@@ -161,6 +165,7 @@ impl Ctx {
             message: RwSignal::new(None),
             save_error: RwSignal::new(None),
             last_events: RwSignal::new(Vec::new()),
+            said: RwSignal::new(None),
             reveal: RwSignal::new(None),
             speak_again: RwSignal::new(None),
             count_aloud: RwSignal::new(None),
@@ -233,6 +238,8 @@ impl Ctx {
             }
         };
         let turn_started = live.session.turn_started_ms;
+        let (last_turn, last) = live.session.last_played();
+        let end_shown = live.session.end_shown;
         // A quest's reveal or an accusation's result the table had not closed comes back.
         let quester = live.session.last_quester();
         let view = live.game.table_view();
@@ -268,11 +275,17 @@ impl Ctx {
         self.reveal.set(reveal);
         self.accused.set(accused.filter(|_| accusation.is_none()));
         self.accusation.set(accusation);
-        self.last_events.set(Vec::new());
+        // What the table showed as "just now" before the reload shows again.
         self.speak_again.set(None);
         self.count_aloud.set(None);
+        for e in &last {
+            self.show_in_passing(e, last_turn);
+        }
+        self.last_events
+            .set(last.into_iter().filter(Event::is_public).collect());
+        self.said.set(None);
         self.quester.set(quester);
-        self.end_shown.set(0);
+        self.end_shown.set(end_shown);
         self.turn_started.set(turn_started.unwrap_or_else(now_ms));
         self.go(Screen::Table);
     }
@@ -332,7 +345,7 @@ impl Ctx {
                     self.computer_line_ms.set_value(None);
                 }
                 self.save();
-                self.after(events, now, turn);
+                self.after(events, now, turn, None);
             }
         }
         // The phone moves on: cover unless the same player decides again. Then their next
@@ -389,7 +402,9 @@ impl Ctx {
                 self.save();
                 let names = self.names.get_untracked();
                 let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_else(|| "?".into());
+                let mut why = None;
                 if let Some(text) = words::why_line(&m.choice, &name) {
+                    why = Some(words::computer_line(&name(m.seat), &text));
                     self.computer_lines.update(|v| {
                         v.push(ComputerLine { seat: m.seat, text });
                         let extra = v.len().saturating_sub(6);
@@ -397,7 +412,7 @@ impl Ctx {
                     });
                     self.computer_line_ms.set_value(Some(now));
                 }
-                self.after(m.events, now, turn);
+                self.after(m.events, now, turn, why);
             }
         }
     }
@@ -412,7 +427,10 @@ impl Ctx {
         }
     }
 
-    fn after(&self, events: Vec<Event>, now: f64, turn: u32) {
+    /// What the table shows after a move: its events (and `why`, a computer knight's reason).
+    fn after(&self, events: Vec<Event>, now: f64, turn: u32, why: Option<String>) {
+        let said = words::move_said(why, &events, &|s| self.name(s));
+        self.said.set(Some(said).filter(|s| !s.is_empty()));
         self.count_aloud.set(None);
         self.accusation.set(None);
         for e in &events {
@@ -423,9 +441,9 @@ impl Ctx {
                     quester: self.quester.get_untracked(),
                     animate: true,
                 })),
-                Event::SilenceEnds => self.speak_again.set(Some(turn)),
-                Event::SilenceBegins => self.speak_again.set(None),
-                Event::CountAloud { seat, number } => self.count_aloud.set(Some((*seat, *number))),
+                Event::SilenceEnds | Event::SilenceBegins | Event::CountAloud { .. } => {
+                    self.show_in_passing(e, turn);
+                }
                 Event::TurnBegins { .. } => self.turn_started.set(now),
                 Event::Accused { accuser, target } => self.accused.set(Some((*accuser, *target))),
                 Event::LoyaltyRevealed { seat, loyalty } => {
@@ -445,6 +463,33 @@ impl Ctx {
         }
         self.last_events
             .set(events.into_iter().filter(Event::is_public).collect());
+    }
+
+    /// The notes an event leaves on the table until the next action: "You may speak again" when
+    /// silence ends (on the `turn` it was played in), and Morgan #2's number said aloud.
+    fn show_in_passing(&self, e: &Event, turn: u32) {
+        match e {
+            Event::SilenceEnds => self.speak_again.set(Some(turn)),
+            Event::SilenceBegins => self.speak_again.set(None),
+            Event::CountAloud { seat, number } => self.count_aloud.set(Some((*seat, *number))),
+            _ => {}
+        }
+    }
+
+    /// The end screen turned its Loyalty cards up to the `n`th: remembered with the game, so a
+    /// reload there keeps them face up.
+    pub fn end_turned(&self, n: usize) {
+        self.end_shown.set(n);
+        let mut changed = false;
+        self.live.update_untracked(|l| {
+            if let Some(l) = l {
+                changed = l.session.end_shown != n;
+                l.session.end_shown = n;
+            }
+        });
+        if changed {
+            self.save();
+        }
     }
 
     /// The table closed the quest's reveal or the accusation's result: a reload no longer shows

@@ -189,7 +189,7 @@ fn Board() -> impl IntoView {
             let now = view.with(|v| v.as_ref().map(|v| v.turn))?;
             (now <= t + 1).then_some(())
         }.map(|()| view! {
-            <div class="speak-again" role="status" data-testid="speak-again">
+            <div class="speak-again" data-testid="speak-again">
                 <strong>{t(K::table_speak_again)}</strong>
                 <button class="small" on:click=move |_| ctx.speak_again.set(None)>{t(K::ok)}</button>
             </div>
@@ -409,7 +409,7 @@ fn ComputerLines() -> impl IntoView {
         let n = lines.len();
         (n > 0).then(|| {
             view! {
-                <section class="computer-lines" data-testid="computer-lines" aria-live="polite">
+                <section class="computer-lines" data-testid="computer-lines">
                     <h3>{computer_lines_title()}</h3>
                     <ul>
                         {lines.into_iter().enumerate().skip(n.saturating_sub(3)).map(|(i, l)| view! {
@@ -562,13 +562,13 @@ fn SilenceBar() -> impl IntoView {
     move || {
         let silence = ctx.view.with(|v| v.as_ref().and_then(|v| v.silence))?;
         Some(view! {
-            <section class="silence-bar" role="status" data-testid="silence">
+            <section class="silence-bar" data-testid="silence">
                 <HushIcon />
                 <div>
                     <strong class="silence-title">{t(K::table_silence)}</strong>
                     <p>
-                        // The clocks tick every second: not read out each time (the bar is a
-                        // live region for the silence itself).
+                        // The clocks tick every second: never read out each time (the
+                        // silence falling is said with the move that brought it).
                         <span data-testid="silence-elapsed" aria-live="off">
                             {move || since.get().map(|s| tf(K::table_silence_elapsed, &[("time", &clock(ctx.now.get() - s))]))}
                         </span>
@@ -608,7 +608,7 @@ fn LastEvents() -> impl IntoView {
         });
         (!lines.is_empty()).then(|| {
             view! {
-                <section class="last-events" data-testid="last-events" aria-live="polite">
+                <section class="last-events" data-testid="last-events">
                     <h3>{t(K::table_just_now)}</h3>
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                 </section>

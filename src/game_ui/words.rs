@@ -335,6 +335,39 @@ pub fn computer_word() -> &'static str {
     t(K::bot_computer)
 }
 
+/// A computer knight's move with its reason, in one line: "Bo (computer): Listened".
+pub fn computer_line(name: &str, why: &str) -> String {
+    let who = tf(K::table_computer_who, &[("computer", &computer_word())]);
+    format!("{name}{who}{why}")
+}
+
+/// What a screen reader is told about a move: a computer knight's reason, then each public event
+/// of it in words, in one text. A quest's outcomes and swords are left to its reveal, which says
+/// them once they are out; the next turn's heading is left out.
+pub fn move_said(why: Option<String>, events: &[Event], name: &dyn Fn(Seat) -> String) -> String {
+    let quest = events
+        .iter()
+        .any(|e| matches!(e, Event::QuestResolved { .. }));
+    let mut said = why.unwrap_or_default();
+    for e in events {
+        let left_out = match e {
+            Event::TurnBegins { .. } | Event::Private { .. } => true,
+            Event::QuestResolved { .. } | Event::SwordsPlaced { .. } => quest,
+            _ => false,
+        };
+        if left_out {
+            continue;
+        }
+        if let Some(line) = event_line(e, name) {
+            if !said.is_empty() {
+                said.push_str(". ");
+            }
+            said.push_str(&line);
+        }
+    }
+    said
+}
+
 pub fn thinking_text(name: &str) -> String {
     tf(K::bot_thinking, &[("name", &name)])
 }
@@ -596,6 +629,51 @@ mod tests {
             COMPUTER_NAMES
                 .iter()
                 .all(|n| n.chars().count() <= crate::session::NAME_MAX)
+        );
+    }
+
+    #[test]
+    fn a_move_is_said_after_the_computers_reason_and_leaves_the_quests_outcome_to_its_reveal() {
+        let name = |s: Seat| ["Ann", "Bo", "Cy"][s.index()].to_string();
+        let mut g = Game::new(Setup::new(3, 5)).unwrap();
+        let (mut quests, mut moves) = (0, 0);
+        while let Some((seat, _)) = g.decider() {
+            let legal = g.legal_actions();
+            let quest = legal
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::GoOnQuest { .. }))
+                .filter(|_| g.table_view().pile_count >= 3);
+            let a = quest
+                .or(legal
+                    .contains(&Action::ListenToRumors)
+                    .then_some(Action::ListenToRumors))
+                .unwrap_or(legal[0]);
+            let events = g.apply(seat, a).unwrap();
+            let said = move_said(Some("Bo (computer): Listened".into()), &events, &name);
+            assert!(said.starts_with("Bo (computer): Listened"), "{said}");
+            for e in &events {
+                let line = event_line(e, &name);
+                match e {
+                    Event::TurnBegins { .. } | Event::QuestResolved { .. } => {
+                        let line = line.unwrap();
+                        assert!(!said.contains(&line), "{line:?} in {said:?}");
+                        quests += usize::from(matches!(e, Event::QuestResolved { .. }));
+                    }
+                    Event::SwordsPlaced { .. } if quest.is_some() => {}
+                    _ => {
+                        if let Some(line) = line {
+                            assert!(said.contains(&line), "{line:?} not in {said:?}");
+                        }
+                    }
+                }
+            }
+            assert_eq!(move_said(None, &[], &name), "");
+            moves += 1;
+        }
+        assert!(
+            quests >= 2 && moves > 20,
+            "{quests} quests in {moves} moves"
         );
     }
 }
