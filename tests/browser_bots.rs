@@ -407,11 +407,18 @@ async fn a_reload_in_the_middle_of_the_computers_turns_resumes_them() {
         .await;
     // The next computer is thinking: reload now.
     b.wait_for("[data-testid=computer-turn]").await;
+    let shown = b.texts("[data-testid=bot-line]").await;
     let before = saved(&b).await.expect("saved").actions.len();
     b.reload().await;
     b.wait_for("[data-testid=table]").await;
     watch(&b, &k.names[1..]).await;
     assert!(!b.exists("[data-testid=curtain]").await);
+    // What the computers did is still there to read (unless the next one moved meanwhile).
+    let after = b.texts("[data-testid=bot-line]").await;
+    if saved(&b).await.expect("saved").actions.len() == before {
+        assert_eq!(after, shown, "a reload lost what the computers did");
+    }
+    assert!(!after.is_empty(), "a reload lost what the computers did");
     // "Skip" plays the thinking computer's move at once.
     let k = saved(&b).await.expect("saved");
     if b.exists("[data-testid=computer-turn]").await && k.actions.len() == before {

@@ -18,6 +18,21 @@ use camelot::{Action, Decision, Event, Game, ReplayError, RuleError, Seat};
 #[derive(Clone, Debug, Default)]
 pub struct Bots {
     seats: Vec<Option<Bot>>,
+    /// Their moves since a person last took a turn, oldest first: what the table is shown under
+    /// "what the computers did". Kept in play and found again on opening, so a reload shows them.
+    pub recent: Vec<(Seat, Choice)>,
+}
+
+/// Moves kept in [`Bots::recent`] (the table shows the last few).
+const RECENT: usize = 12;
+
+/// Whether `seat` playing now takes a turn of its own (or Vivien's choice in front of everyone),
+/// after which the computers' earlier moves are old news.
+fn takes_turn(game: &Game, seat: Seat) -> bool {
+    matches!(
+        game.decider(),
+        Some((s, Decision::Turn | Decision::VivienRecipient)) if s == seat
+    )
 }
 
 impl Bots {
@@ -34,7 +49,16 @@ impl Bots {
                         .map(|level| Bot::new(seat, level, players, session.setup.seed))
                 })
                 .collect(),
+            recent: Vec::new(),
         }
+    }
+
+    /// A computer knight's move, for the table to read.
+    fn remember(&mut self, seat: Seat, choice: &Choice) {
+        if self.recent.len() == RECENT {
+            self.recent.remove(0);
+        }
+        self.recent.push((seat, choice.clone()));
     }
 
     /// The game and its computer knights' minds as they stand after the session's actions.
@@ -44,10 +68,14 @@ impl Bots {
         for (index, played) in session.actions.iter().enumerate() {
             // The computer decided this move: deciding again moves its random generator on exactly
             // as in play (the move recorded is the one applied).
-            if let Some(bot) = bots.bot_mut(played.seat)
-                && let Some(view) = game.seat_view(played.seat)
-            {
-                bot.decide(&view);
+            let choice = match (bots.bot_mut(played.seat), game.seat_view(played.seat)) {
+                (Some(bot), Some(view)) => Some(bot.decide(&view)),
+                _ => None,
+            };
+            match &choice {
+                Some(c) => bots.remember(played.seat, c),
+                None if takes_turn(&game, played.seat) => bots.recent.clear(),
+                None => {}
             }
             let events = game
                 .apply(played.seat, played.action)
@@ -123,7 +151,11 @@ impl Live {
         action: Action,
         now_ms: f64,
     ) -> Result<Vec<Event>, RuleError> {
+        let turn = !self.session.is_computer(seat) && takes_turn(&self.game, seat);
         let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
+        if turn {
+            self.bots.recent.clear();
+        }
         self.bots.observe(&events);
         Ok(events)
     }
@@ -142,6 +174,7 @@ impl Live {
     pub fn play_computer(&mut self, now_ms: f64) -> Option<Result<ComputerMove, RuleError>> {
         let (seat, decision) = self.computer_due()?;
         let choice = self.bots.decide(&self.game, seat)?;
+        self.bots.remember(seat, &choice);
         Some(
             self.apply(seat, choice.action, now_ms)
                 .map(|events| ComputerMove {
@@ -291,6 +324,42 @@ mod tests {
                 all,
             ),
         ]
+    }
+
+    #[test]
+    fn the_computers_moves_since_a_persons_turn_are_found_again_on_opening() {
+        for (sitters, options) in tables() {
+            for seed in 0..4 {
+                let mut l = live(session(&sitters, seed, options));
+                let mut n = 0;
+                let mut seen = 0;
+                while !l.game.is_over() && n < 400 {
+                    n += 1;
+                    let person_turn = l.computer_due().is_none()
+                        && l.session.owed.is_empty()
+                        && matches!(l.game.decider(), Some((_, Decision::Turn)));
+                    if l.computer_due().is_some() {
+                        let m = l.play_computer(0.0).unwrap().unwrap();
+                        assert_eq!(l.bots.recent.last(), Some(&(m.seat, m.choice)));
+                    } else {
+                        assert!(person_moves(&mut l, n));
+                        if person_turn {
+                            assert!(l.bots.recent.is_empty(), "read once the person played");
+                        }
+                    }
+                    seen = seen.max(l.bots.recent.len());
+                    // Reopened (a reload): the same moves to show.
+                    let s: Session =
+                        serde_json::from_str(&serde_json::to_string(&l.session).unwrap()).unwrap();
+                    assert_eq!(
+                        live(s).bots.recent,
+                        l.bots.recent,
+                        "{sitters:?} seed {seed}"
+                    );
+                }
+                assert!(seen >= 2, "{sitters:?} seed {seed}: {seen}");
+            }
+        }
     }
 
     #[test]

@@ -267,9 +267,9 @@ impl Ctx {
             self.save_error.set(Some(e));
         }
         self.cancel_computer();
-        self.computer_lines.set(Vec::new());
         self.computer_line_ms.set_value(None);
         self.live.set(Some(live));
+        self.show_computer_lines();
         self.lifted.set(None);
         self.peek.set(None);
         self.reveal.set(reveal);
@@ -341,7 +341,7 @@ impl Ctx {
                 self.message.set(None);
                 if own_turn {
                     // A person took their turn: the computers' lines before it are read.
-                    self.computer_lines.set(Vec::new());
+                    self.show_computer_lines();
                     self.computer_line_ms.set_value(None);
                 }
                 self.save();
@@ -405,16 +405,31 @@ impl Ctx {
                 let mut why = None;
                 if let Some(text) = words::why_line(&m.choice, &name) {
                     why = Some(words::computer_line(&name(m.seat), &text));
-                    self.computer_lines.update(|v| {
-                        v.push(ComputerLine { seat: m.seat, text });
-                        let extra = v.len().saturating_sub(6);
-                        v.drain(..extra);
-                    });
+                    self.show_computer_lines();
                     self.computer_line_ms.set_value(Some(now));
                 }
                 self.after(m.events, now, turn, why);
             }
         }
+    }
+
+    /// What the computers did since a person last took a turn (the last six moves with something
+    /// to say), as the game keeps it: also after a reload.
+    fn show_computer_lines(&self) {
+        let names = self.names.get_untracked();
+        let name = |s: Seat| names.get(s.index()).cloned().unwrap_or_else(|| "?".into());
+        let mut lines: Vec<ComputerLine> = self.live.with_untracked(|l| {
+            l.iter()
+                .flat_map(|l| &l.bots.recent)
+                .filter_map(|(seat, choice)| {
+                    let text = words::why_line(choice, &name)?;
+                    Some(ComputerLine { seat: *seat, text })
+                })
+                .collect()
+        });
+        let extra = lines.len().saturating_sub(6);
+        lines.drain(..extra);
+        self.computer_lines.set(lines);
     }
 
     /// "Skip": the computer knight about to move plays now.
