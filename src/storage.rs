@@ -222,6 +222,8 @@ pub struct Settings {
     pub always_reduce_motion: bool,
     /// The interface language, once there is a choice (issue 5). `None` = the browser's.
     pub language: Option<String>,
+    /// Computer knights move at once ("Faster" at the table), until "Normal pace" is tapped.
+    pub computers_fast: bool,
 }
 
 /// The silence countdowns offered in Settings.
@@ -1435,6 +1437,7 @@ mod tests {
             silence_countdown_secs: Some(60),
             always_reduce_motion: true,
             language: None,
+            computers_fast: true,
         };
         st.save_settings(&s).unwrap();
         assert_eq!(st.load_settings(), s);

@@ -582,3 +582,62 @@ async fn each_move_is_said_once_with_a_computers_reason() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// "Faster" is remembered: after a reload (a closed tab, the next game) the computer knights still
+/// move at once, and the button still says so, until "Normal pace" is tapped.
+#[tokio::test]
+async fn faster_is_remembered_across_a_reload() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    // Seed 5: seat 1 (a computer) starts, then seats 2 and 3, then the person.
+    game::fresh_app(&b, 5).await;
+    let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
+    let sitters = sitters(&b).await;
+    b.click("[data-testid=curtain-show]").await;
+    b.click("[data-testid=done-hide]").await;
+    b.click("[data-testid=bot-fast]").await;
+    // The computers then move at once (the button may be gone already): the choice is saved.
+    let start = Instant::now();
+    let saved_fast = "return (localStorage.getItem('camelot/v1/settings') || '')
+                        .includes('\"computers_fast\":true');";
+    while b.eval(saved_fast).await != Value::Bool(true) {
+        assert!(start.elapsed() < support::TIMEOUT, "Faster was not saved");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    b.reload().await;
+    b.wait_for("[data-testid=table]").await;
+    // Every state of the Faster button from now on, as the computers move.
+    b.eval(
+        "window.__pressed = [];
+         const look = () => {
+           const f = document.querySelector('[data-testid=bot-fast]');
+           if (f) window.__pressed.push(f.getAttribute('aria-pressed'));
+         };
+         new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true});
+         look();
+         return null;",
+    )
+    .await;
+    let mut rng = Rng::new(5);
+    let mut choose = person(&mut rng);
+    for _ in 0..3 {
+        assert!(person_step(&b, &sitters, false, &mut choose).await);
+    }
+    let pressed = b.eval("return window.__pressed;").await;
+    let pressed: Vec<&str> = pressed
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(!pressed.is_empty(), "no computer turn seen");
+    assert!(
+        pressed.iter().all(|p| *p == "true"),
+        "Faster was forgotten: {pressed:?}"
+    );
+    let k2 = saved(&b).await.expect("saved");
+    assert!(k2.actions.len() > k.actions.len() + 3);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -180,7 +180,7 @@ impl Ctx {
                     .unwrap_or_default()
             }),
             thinking: RwSignal::new(None),
-            fast: RwSignal::new(false),
+            fast: RwSignal::new(persist::computers_fast()),
             computer_lines: RwSignal::new(Vec::new()),
             computer_line_ms: StoredValue::new(None),
             computer_timer: StoredValue::new(None),
@@ -410,6 +410,15 @@ impl Ctx {
                 }
                 self.after(m.events, now, turn, why);
             }
+        }
+    }
+
+    /// "Faster" / "Normal pace": how the computer knights move from now on, remembered.
+    pub fn toggle_fast(&self) {
+        let fast = !self.fast.get_untracked();
+        self.fast.set(fast);
+        if let Err(e) = persist::set_computers_fast(fast) {
+            self.save_error.set(Some(e));
         }
     }
 

@@ -49,6 +49,20 @@ pub fn set_silence_countdown_secs(secs: Option<u32>) -> Result<(), String> {
     storage::save_settings(&s).map_err(|e| e.to_string())
 }
 
+/// The table asked the computer knights to move at once ("Faster").
+pub fn computers_fast() -> bool {
+    settings().computers_fast
+}
+
+pub fn set_computers_fast(fast: bool) -> Result<(), String> {
+    let mut s = settings();
+    if s.computers_fast == fast {
+        return Ok(());
+    }
+    s.computers_fast = fast;
+    storage::save_settings(&s).map_err(|e| e.to_string())
+}
+
 /// The player asked the app itself for less motion.
 pub fn reduced_motion_setting() -> bool {
     settings().always_reduce_motion

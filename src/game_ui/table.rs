@@ -392,7 +392,7 @@ fn ComputerTurn(seat: Seat) -> impl IntoView {
                     {skip_text()}
                 </button>
                 <button data-testid="bot-fast" aria-pressed=move || ctx.fast.get().to_string()
-                    on:click=move |_| ctx.fast.update(|f| *f = !*f)>
+                    on:click=move |_| ctx.toggle_fast()>
                     {move || if ctx.fast.get() { normal_pace_text() } else { faster_text() }}
                 </button>
             </div>
