@@ -502,16 +502,19 @@ pub(crate) fn verdict(
     })
 }
 
+/// A numbered card's points by [`RumorValue`] (a `?` counts apart).
+const POINTS: [u8; 5] = [0, 2, 3, 4, 5];
+
 /// A revealed pile counted per quest and value, for [`verdict`].
 #[derive(Default)]
 struct Counts {
-    /// Per quest: numbered cards by value (index 0 is a 2), all its cards, those Gawain played, the
-    /// sum of the numbered ones, the `?`s, and how many of its highest numbered cards Merlins remove.
-    by_value: [[u8; 4]; 5],
+    /// Per quest: its cards by [`RumorValue`] (index 0 the `?`s, 1 to 4 a 2 to a 5; counted without a
+    /// branch on the value), all its cards, the sum of the numbered ones, those Gawain played, and
+    /// how many of its highest numbered cards Merlins remove.
+    values: [[u8; 5]; 5],
     counts: [u16; 5],
-    from_gawain: [u16; 5],
     numbers: [u16; 5],
-    questions: [u8; 5],
+    from_gawain: [u16; 5],
     removals: [u8; 5],
     mordreds: u16,
     morgan3: u8,
@@ -530,15 +533,10 @@ impl Counts {
         match tc.card {
             Card::Quest(q, v) => {
                 let i = q.index();
+                self.values[i][v as usize] += 1;
                 self.counts[i] += 1;
+                self.numbers[i] += u16::from(POINTS[v as usize]);
                 self.from_gawain[i] += u16::from(tc.gawain);
-                match v.points() {
-                    Some(p) => {
-                        self.by_value[i][usize::from(p - 2)] += 1;
-                        self.numbers[i] += u16::from(p);
-                    }
-                    None => self.questions[i] += 1,
-                }
             }
             other => self.add_character(other, tc.merlin4),
         }
@@ -575,11 +573,10 @@ impl Counts {
     /// later Merlin removes.
     fn verdict(self, main: Quest, merlin6_bonus: u8) -> Option<Verdict> {
         let Counts {
-            by_value,
+            values,
             mut counts,
-            from_gawain,
             mut numbers,
-            mut questions,
+            from_gawain,
             removals,
             mordreds,
             morgan3,
@@ -596,6 +593,7 @@ impl Counts {
         if merged && merged_merlin4 || (removals != [0; 5] && from_gawain != [0; 5]) {
             return None;
         }
+        let mut questions = values.map(|v| v[0]);
         // Stacks are keyed by quest index; under Morgan #8 the merged stack takes Picts' key (0).
         let main_key = if merged && main == Quest::Saxons {
             0
@@ -619,7 +617,7 @@ impl Counts {
                 let mut v = 4;
                 while r > 0 && v > 0 {
                     v -= 1;
-                    let k = r.min(by_value[q][v]);
+                    let k = r.min(values[q][v + 1]);
                     numbers[q] -= u16::from(k) * (v as u16 + 2);
                     counts[q] -= u16::from(k);
                     r -= k;

@@ -156,14 +156,12 @@ impl Tally {
                 // No Merlin removes from this stack: its total grows by the card's points and
                 // Mordred's bonus for one more card, Morgan #4's bonus if it was empty.
                 let r = &mut self.running;
-                let mut total = if r.left[i] == 0 {
-                    u16::from(self.morgan4)
-                } else {
-                    r.total[i]
-                } + points;
-                if i <= SAXONS {
-                    total += u16::from(self.mordreds);
-                }
+                // An empty stack's total is 0 (Morgan #4's bonus comes with its first card), and
+                // Mordred's bonus counts on the Picts and Saxons: both without a branch.
+                let total = r.total[i]
+                    + u16::from(self.morgan4) * u16::from(r.left[i] == 0)
+                    + points
+                    + u16::from(self.mordreds) * u16::from(i <= SAXONS);
                 let n = r.left[i] + 1;
                 let secondary = if total >= 14 { r.value[i] } else { 0 };
                 r.secondary_sum = r.secondary_sum - r.secondary[i] + secondary;
@@ -687,7 +685,7 @@ impl SimplePolicy {
                     announced
                 }
                 _ => {
-                    if pc.card == Card::Merlin(Merlin::Four) {
+                    if matches!(pc.card, Card::Merlin(Merlin::Four)) {
                         // Its token's quest is chosen next, and known only to the one who chose it.
                         self.merlin4_owners |= 1 << pc.placed_by.0;
                     }
@@ -742,7 +740,7 @@ impl SimplePolicy {
         if self.merlin4_owners & bit != 0 {
             for pc in &g.pile {
                 if pc.placed_by == me
-                    && pc.card == Card::Merlin(Merlin::Four)
+                    && matches!(pc.card, Card::Merlin(Merlin::Four))
                     && let Some(q) = pc.merlin4
                 {
                     t.learn_merlin4(q);
