@@ -1201,11 +1201,37 @@ impl Game {
                 Action::GoOnQuest { quest } => {
                     !self.is_revealed_traitor(seat) && self.allowed_quests().contains(&quest)
                 }
+                Action::SpreadRumors => self.is_revealed_traitor(seat) && self.can_draw(),
                 _ => false,
             };
             if ok {
                 return Ok(());
             }
+        }
+        // A revealed Traitor's choice of card, a Merlin #4's quest and a knight's window passed, the
+        // next commonest (what `check_fully` finds for them, the short way).
+        match (&self.phase, action) {
+            (Phase::TraitorChoose { .. }, Action::PlaceRumor { index })
+                if seat == self.current && index < 2 =>
+            {
+                return Ok(());
+            }
+            (Phase::Merlin4Quest { seat: chooser, .. }, Action::ChooseMerlin4Quest { .. })
+                if seat == *chooser =>
+            {
+                return Ok(());
+            }
+            // A knight's window passed (expert variant).
+            (
+                Phase::Arthur { waiting, .. }
+                | Phase::Gawain { waiting }
+                | Phase::PercivalAccusation { waiting, .. }
+                | Phase::PercivalEnd { waiting, .. },
+                Action::PassWindow,
+            ) if seat == waiting.first() && seat.index() < self.seats.len() => {
+                return Ok(());
+            }
+            _ => {}
         }
         self.check_fully(seat, action)
     }
