@@ -2182,25 +2182,26 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
 /// table. (rand's shuffle is a Fisher–Yates shuffle that takes several indices from one `u32` draw:
 /// for step `m`, a draw below `m × (m + 1) × …`, as many factors as fit in a `u32`.)
 pub(crate) fn shuffle<T>(cards: &mut [T], rng: &mut Xoshiro256PlusPlus) {
-    let mut chunk = 0u32;
-    // Indices left in `chunk`; the first index is always 0 and takes no draw.
-    let mut left = 0u8;
-    for i in 1..cards.len() {
-        let m = i as u32 + 1;
-        if left == 0 {
-            let (bound, count) = chunk_bound(m);
-            chunk = rng.random_range(..bound);
-            left = count;
-        }
-        left -= 1;
-        let index = if left == 0 {
-            chunk
-        } else {
-            let r = chunk % m;
+    let len = cards.len();
+    // The first index is always 0 and takes no draw.
+    let mut i = 1;
+    while i < len {
+        // One draw gives the indices of `count` positions: the remainders of the first ones, the
+        // last one what is left of it.
+        let (bound, count) = chunk_bound(i as u32 + 1);
+        let mut chunk = rng.random_range(..bound);
+        let last = i + usize::from(count) - 1;
+        let stop = last.min(len);
+        while i < stop {
+            let m = i as u32 + 1;
+            cards.swap(i, (chunk % m) as usize);
             chunk /= m;
-            r
-        };
-        cards.swap(i, index as usize);
+            i += 1;
+        }
+        if i < len {
+            cards.swap(i, chunk as usize);
+            i += 1;
+        }
     }
 }
 
