@@ -177,3 +177,195 @@ async fn the_sword_tally_keeps_its_words_apart_at_320_px() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// Fails if the page scrolls sideways on the phone screen, naming the elements that stick out.
+async fn assert_no_sideways_scroll(b: &Browser, what: &str) {
+    let widths = b
+        .eval(
+            "const w = document.documentElement.clientWidth;
+             // Inside a box that scrolls sideways on purpose (a wide table), not the page.
+             const scrolls = e => {
+                 for (let a = e.parentElement; a && a.id !== 'app'; a = a.parentElement) {
+                     if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true;
+                 }
+                 return false;
+             };
+             return [document.documentElement.scrollWidth, w,
+                     [...document.querySelectorAll('#app *')]
+                        .filter(e => !e.closest('.visually-hidden')
+                            && e.getBoundingClientRect().right > w + 0.5
+                            && !scrolls(e))
+                        .slice(0, 5).map(e => e.outerHTML.slice(0, 160))];",
+        )
+        .await;
+    let boxes = b
+        .eval(
+            "return [...document.querySelectorAll('#app *')]
+                .filter(e => e.scrollWidth > e.clientWidth + 1
+                    && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+                .map(e => e.className + ' ' + e.scrollWidth + '>' + e.clientWidth + ' '
+                    + [...e.querySelectorAll('th, td')].map(c => c.innerText + ':' + c.offsetWidth)
+                        .slice(0, 6).join(' | '));",
+        )
+        .await;
+    // The rules' tables sit in boxes that may scroll sideways, as a last resort; at 320 px every
+    // language's tables fit (long header words carry soft hyphens).
+    assert!(
+        boxes.as_array().is_some_and(|a| a.is_empty()),
+        "{what}: scrolls sideways inside {boxes}"
+    );
+    let scroll = widths[0].as_f64().unwrap_or(0.0);
+    let client = widths[1].as_f64().unwrap_or(0.0);
+    assert!(
+        scroll <= client + 0.5 && widths[2].as_array().is_some_and(|a| a.is_empty()),
+        "{what}: the page is wider than the screen ({scroll} > {client}): {}",
+        widths[2]
+    );
+}
+
+/// One step of play as `game::step` takes it, through the page's buttons, without the checks that
+/// read English words (those run in browser_game).
+async fn step_any_language(b: &Browser, rng: &mut game::Rng) {
+    let k = game::saved(b).await.expect("a game is saved");
+    game::wait_settled(b).await;
+    if b.exists("[data-testid=resolution]").await {
+        if b.exists("[data-testid=skip]").await {
+            b.click("[data-testid=skip]").await;
+        }
+        b.click("[data-testid=continue]").await;
+        b.wait_until_gone("[data-testid=resolution]").await;
+        return;
+    }
+    if b.exists("[data-testid=accusation-result]").await {
+        b.click("[data-testid=continue]").await;
+        b.wait_until_gone("[data-testid=accusation-result]").await;
+        return;
+    }
+    let private = if b.exists("[data-testid=private]").await {
+        true
+    } else if b.exists("[data-testid=curtain]").await {
+        b.click("[data-testid=curtain-show]").await;
+        b.wait_for("[data-testid=private]").await;
+        true
+    } else {
+        false
+    };
+    if private && !k.owed.is_empty() {
+        let owed = k.owed.len();
+        b.click("[data-testid=done-hide]").await;
+        b.wait_until_gone("[data-testid=private]").await;
+        game::saved_when(b, "the owed screen paid", |n| n.owed.len() < owed).await;
+        return;
+    }
+    let seat = if private {
+        k.curtain_seat().expect("the engine needs a curtain")
+    } else {
+        b.wait_for("[data-testid=actions]").await;
+        k.game.decider().expect("a public decision").0
+    };
+    let legal = k.game.legal_actions();
+    let a = game::lively(rng, &k, &legal);
+    game::act(b, &k, seat, a).await;
+}
+
+/// In every language, on a 320 px phone, an expert game with both promo cards played to its end
+/// (or 400 steps): each kind of screen met on the way (the table, every curtain and private screen,
+/// the quest reveal, an accusation's result, the end), and Rules, Settings and Saved games, fits
+/// the width (no part of it scrolls sideways, the rules' tables included) and shows no unfilled
+/// placeholder. With `CAMELOT_SCREENSHOTS=/some/dir` each of them is
+/// also saved as `<lang>-<n>-<screen>.png` for people to look at.
+#[tokio::test]
+async fn every_screen_fits_a_320_px_phone_in_every_language() {
+    const NAMES: [&str; 4] = ["Annwyl", "Borvo", "Cyric", "Dolan"];
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let dir = std::env::var_os("CAMELOT_SCREENSHOTS").map(std::path::PathBuf::from);
+    if let Some(dir) = &dir {
+        std::fs::create_dir_all(dir).expect("screenshot dir");
+    }
+    let options = Options {
+        knights_to_the_rescue: true,
+        morgan8: true,
+        merlin6: true,
+    };
+    for code in LANGS {
+        game::fresh_app(&b, 11).await;
+        set_language(&b, code).await;
+        game::phone_screen(&b, 320, 640).await;
+        let mut seen = std::collections::BTreeSet::new();
+        let mut n = 0;
+        let check = async |screen: &str, n: &mut usize| {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            let what = format!("{code} {screen}");
+            assert_no_sideways_scroll(&b, &what).await;
+            assert_clean_text(&b, &what).await;
+            if let Some(dir) = &dir {
+                let png = b.client().screenshot().await.expect("screenshot");
+                let file: String = screen
+                    .chars()
+                    .map(|c| if c.is_alphanumeric() { c } else { '-' })
+                    .take(40)
+                    .collect();
+                std::fs::write(dir.join(format!("{code}-{n:02}-{file}.png")), png)
+                    .expect("write screenshot");
+            }
+            *n += 1;
+        };
+        check("home", &mut n).await;
+        for (button, screen) in [
+            ("rules-button", "rules-contents"),
+            ("settings", "settings-screen"),
+        ] {
+            b.click(&format!("[data-testid={button}]")).await;
+            b.wait_for(&format!("[data-testid={screen}]")).await;
+            check(screen, &mut n).await;
+            b.click("[data-testid=home-button]").await;
+            b.wait_for("[data-testid=new-game]").await;
+        }
+        game::start_game(&b, &NAMES, options).await;
+        let mut rng = game::Rng::new(7);
+        for _ in 0..400 {
+            game::wait_settled(&b).await;
+            let screen = if b.exists("[data-testid=end]").await {
+                "end".to_string()
+            } else if b.exists("[data-testid=resolution]").await {
+                "reveal".to_string()
+            } else if b.exists("[data-testid=accusation-result]").await {
+                "accusation".to_string()
+            } else if b.exists("[data-testid=private]").await {
+                format!("private {}", b.text("[data-testid=private] h2").await)
+            } else if b.exists("[data-testid=curtain]").await {
+                format!(
+                    "curtain {}",
+                    b.text("[data-testid=curtain] .curtain-why").await
+                )
+            } else {
+                let silence = b.exists("[data-testid=silence]").await;
+                format!("table{}", if silence { " silence" } else { "" })
+            };
+            // Names and numbers vary; the kind of screen is what counts.
+            let mut kind = screen.clone();
+            for name in NAMES {
+                kind = kind.replace(name, "");
+            }
+            let kind: String = kind.chars().filter(|c| !c.is_ascii_digit()).collect();
+            if seen.insert(kind) {
+                check(&screen, &mut n).await;
+            }
+            if screen == "end" {
+                break;
+            }
+            step_any_language(&b, &mut rng).await;
+        }
+        b.click("[data-testid=home-button]").await;
+        b.wait_for("[data-testid=new-game]").await;
+        if b.exists("[data-testid=saved-games]").await {
+            b.click("[data-testid=saved-games]").await;
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            check("saved games", &mut n).await;
+        }
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
