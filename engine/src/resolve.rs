@@ -508,10 +508,10 @@ const POINTS: [u8; 5] = [0, 2, 3, 4, 5];
 /// A revealed pile counted per quest and value, for [`verdict`].
 #[derive(Default)]
 struct Counts {
-    /// Per quest: its cards by [`RumorValue`] (index 0 the `?`s, 1 to 4 a 2 to a 5; counted without a
-    /// branch on the value), all its cards, the sum of the numbered ones, those Gawain played, and
-    /// how many of its highest numbered cards Merlins remove.
-    values: [[u8; 5]; 5],
+    /// Per quest: its cards by [`RumorValue`] (index 0 the `?`s, 1 to 4 a 2 to a 5, in rows of 8 for
+    /// a cheaper address; counted without a branch on the value), all its cards, the sum of the
+    /// numbered ones, those Gawain played, and how many of its highest numbered cards Merlins remove.
+    values: [[u8; 8]; 5],
     counts: [u16; 5],
     numbers: [u16; 5],
     from_gawain: [u16; 5],
