@@ -304,16 +304,23 @@ pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
     }
     // Saved again in the oldest format that holds it (see `SAVE_FORMAT`).
     session.format = session.needed_format();
-    let game = session.game().map_err(|e| match e {
-        ReplayError::Setup(e) => StorageError::Damaged {
-            detail: format!("setup: {e}"),
-        },
-        ReplayError::Action { index, error } => StorageError::DoesNotReplay {
-            move_number: index + 1,
-            detail: error.to_string(),
-        },
-    })?;
+    let game = session.game().map_err(StorageError::from)?;
     Ok((session, game))
+}
+
+/// A saved game that does not replay, in plain words (the engine's words as the detail).
+impl From<ReplayError> for StorageError {
+    fn from(e: ReplayError) -> StorageError {
+        match e {
+            ReplayError::Setup(e) => StorageError::Damaged {
+                detail: format!("setup: {e}"),
+            },
+            ReplayError::Action { index, error } => StorageError::DoesNotReplay {
+                move_number: index + 1,
+                detail: error.to_string(),
+            },
+        }
+    }
 }
 
 /// The players' names and last update of a stored text that could not be read, if they can still be

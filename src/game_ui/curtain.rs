@@ -4,7 +4,7 @@
 //! whether they hold the card or not.
 
 use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol, knight_name};
-use super::words::{card_name, loyalty_text, quest_stack_name};
+use super::words::{card_name, loyalty_text, quest_stack_name, rule_error_text};
 use super::{Ctx, CurtainNeed, Need, use_ctx};
 use crate::i18n::{K, join_and, t, tf, tn};
 use crate::session::Owed;
@@ -438,13 +438,23 @@ fn window_screen(
 ) -> AnyView {
     let can = legal.contains(&play);
     let knight = knight_name(knight);
+    // Why not, in the engine's words: this seat holds no such card, or (Gawain) no Rumor card is
+    // left to draw. Only this player sees it, behind the curtain.
+    let why = (!can).then(|| {
+        ctx.live
+            .with_untracked(|l| l.as_ref().and_then(|l| l.game.check(seat, play).err()))
+            .map_or_else(
+                || tf(K::curtain_no_knight, &[("knight", &knight)]),
+                |e| rule_error_text(&e, &|s| ctx.name(s)),
+            )
+    });
     view! {
         <h2>{tf(K::curtain_play_knight_question, &[("knight", &knight)])}</h2>
         <p>{text}</p>
         {extra}
         <button class="primary big" data-testid="play-knight" disabled=!can
             on:click=move |_| ctx.act(seat, play)>{tf(K::curtain_play_knight, &[("knight", &knight)])}</button>
-        {(!can).then(|| view! { <p class="why">{tf(K::curtain_no_knight, &[("knight", &knight)])}</p> })}
+        {why.map(|why| view! { <p class="why" data-testid="knight-refused">{why}</p> })}
         <button class="big" data-testid="pass-window"
             on:click=move |_| ctx.act(seat, Action::PassWindow)>{t(K::curtain_let_pass)}</button>
     }

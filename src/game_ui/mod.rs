@@ -222,7 +222,7 @@ impl Ctx {
     pub fn open(&self, session: Session) -> Result<(), String> {
         let game = session
             .game()
-            .map_err(|e| format!("This saved game cannot be replayed: {e}"))?;
+            .map_err(|e| crate::storage::StorageError::from(e).to_string())?;
         self.open_played(session, game);
         Ok(())
     }
@@ -233,7 +233,7 @@ impl Ctx {
             Ok(l) => l,
             Err(e) => {
                 self.message
-                    .set(Some(format!("This saved game cannot be replayed: {e}")));
+                    .set(Some(crate::storage::StorageError::from(e).to_string()));
                 return;
             }
         };

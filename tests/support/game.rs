@@ -291,6 +291,17 @@ pub async fn assert_table_matches(b: &Browser, k: &Known) {
 }
 
 /// The engine's card name as the app writes it (for announcements).
+/// A Knight card's name as the English page says it.
+pub fn knight_name(k: camelot::Knight) -> &'static str {
+    match k {
+        camelot::Knight::Arthur => "Arthur",
+        camelot::Knight::Tristan => "Tristan",
+        camelot::Knight::Gawain => "Gawain",
+        camelot::Knight::Galahad => "Galahad",
+        camelot::Knight::Percival => "Percival",
+    }
+}
+
 pub fn card_name(c: Card) -> String {
     use camelot::{Morgan, RumorValue};
     match c {
@@ -526,7 +537,30 @@ pub async fn act(b: &Browser, k: &Known, seat: Seat, a: Action) {
         Action::PlayArthur | Action::PlayGawain | Action::PlayPercival => {
             b.click(&tid("play-knight")).await
         }
-        Action::PassWindow => b.click(&tid("pass-window")).await,
+        Action::PassWindow => {
+            // A player who may not play the card is told why, in the engine's words.
+            let play = match prompt {
+                Some(Prompt::ArthurWindow { .. }) => Some(Action::PlayArthur),
+                Some(Prompt::GawainWindow { .. }) => Some(Action::PlayGawain),
+                Some(Prompt::PercivalAccusation { .. } | Prompt::PercivalEnd { .. }) => {
+                    Some(Action::PlayPercival)
+                }
+                _ => None,
+            };
+            if let Some(Err(e)) = play.map(|p| k.game.check(seat, p)) {
+                let want = match e {
+                    camelot::RuleError::KnightNotHeld { knight } => {
+                        format!("You hold no {} card.", knight_name(knight))
+                    }
+                    camelot::RuleError::NoCardsLeft => {
+                        "There are no Rumor cards left to draw.".to_string()
+                    }
+                    other => panic!("a window refused with {other:?}"),
+                };
+                assert_eq!(b.text(&tid("knight-refused")).await, want);
+            }
+            b.click(&tid("pass-window")).await
+        }
         Action::GawainPlay { index } => {
             // Gawain's player chooses with every quest's total in front of them.
             let stacks = k.view().resolution.map_or(0, |r| r.stacks.len());
