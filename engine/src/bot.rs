@@ -478,16 +478,25 @@ impl Bot {
                     if c.is_morgan() {
                         continue;
                     }
-                    let mut p = base.clone();
-                    p.push(ThreatCard {
-                        card: *c,
-                        merlin4: None,
-                        gawain: true,
-                    });
-                    let s = Self::score(&resolve(&p, quest, 0));
-                    let s = if evil { -s } else { s };
-                    if best.is_none_or(|(b, _)| s > b) {
-                        best = Some((s, i as u8));
+                    // A Merlin #4 played is then given a quest: weighed at its best one.
+                    let every_quest = Quest::ALL.map(Some);
+                    let targets: &[Option<Quest>] = if *c == Card::Merlin(Merlin::Four) {
+                        &every_quest
+                    } else {
+                        &[None]
+                    };
+                    for &merlin4 in targets {
+                        let mut p = base.clone();
+                        p.push(ThreatCard {
+                            card: *c,
+                            merlin4,
+                            gawain: true,
+                        });
+                        let s = Self::score(&resolve(&p, quest, 0));
+                        let s = if evil { -s } else { s };
+                        if best.is_none_or(|(b, _)| s > b) {
+                            best = Some((s, i as u8));
+                        }
                     }
                 }
                 choose(Action::GawainPlay {

@@ -1890,6 +1890,38 @@ fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
     assert_eq!(swords(&g), (0, 2));
 }
 
+/// A computer knight choosing Gawain's card weighs a drawn Merlin #4 at its best quest (it then
+/// chooses one): for a loyal knight it takes the Dragon 14 down to 9 rather than add a harmless
+/// Grail card (it weighed the Merlin #4 with no quest, as if useless).
+#[test]
+fn a_computer_weighs_gawains_merlin4_at_its_best_quest() {
+    let mut g = expert(
+        2,
+        None,
+        &[
+            "picts:2", "dragon:5", "dragon:4", "dragon:3", "dragon:2", "grail:2", "merlin:4",
+            "grail:3",
+        ],
+        &[Knight::Gawain],
+    );
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    listen(&mut g, 4); // dragon 5 4 3 2 = 14
+    quest(&mut g, Quest::Dragon); // seat 0
+    pass_until(&mut g, Decision::GawainWindow);
+    act(&mut g, Action::PlayGawain); // seat 1: grail 2, Merlin #4, grail 3
+    assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
+    let view = g.seat_view(Seat(1)).unwrap();
+    for level in camelot::bot::Level::ALL {
+        let mut bot = camelot::bot::Bot::new(Seat(1), level, 2, 1);
+        assert_eq!(
+            bot.decide(&view).action,
+            Action::GawainPlay { index: Some(1) },
+            "{level:?}"
+        );
+    }
+}
+
 /// Vivien: "draws 1 of the 2 Loyalty cards that were set aside […] and passes the other one […] to
 /// the player of his choice"; 7 players: "There might be up to 2 Traitors". With both Traitor cards set
 /// aside, two loyal knights may each take one: at the end both are hidden Traitors and turn two white
