@@ -1085,3 +1085,96 @@ async fn on_a_phone_held_sideways_listen_shows_without_scrolling() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// A 5-player game where play goes on after the end check (neither side keeps 7 swords once
+/// the hidden Traitors turn theirs), found with the engine: its setup, every action to the
+/// second end, and how many of them lead up to the `PlayGoesOn`.
+fn play_goes_on_game() -> (Setup, Vec<camelot::Played>, usize) {
+    for seed in 1..5000u64 {
+        let setup = Setup::new(5, seed);
+        let mut g = Game::new(setup).expect("setup");
+        let mut rng = Rng::new(seed);
+        let mut actions = Vec::new();
+        let mut went_on = None;
+        while let Some((seat, _)) = g.decider() {
+            if actions.len() > 400 {
+                break;
+            }
+            let legal = g.legal_actions();
+            // Listen often, never accuse (so that Traitors stay hidden until the end check).
+            let calm: Vec<Action> = legal
+                .iter()
+                .copied()
+                .filter(|a| !matches!(a, Action::Accuse { .. }))
+                .collect();
+            let a = if calm.contains(&Action::ListenToRumors) && rng.chance(55) {
+                Action::ListenToRumors
+            } else {
+                calm[rng.below(calm.len())]
+            };
+            let events = g.apply(seat, a).expect("legal");
+            actions.push(camelot::Played { seat, action: a });
+            if events
+                .iter()
+                .any(|e| matches!(e, camelot::Event::PlayGoesOn))
+            {
+                went_on = Some(actions.len());
+            }
+        }
+        if let (Some(n), true) = (went_on, g.is_over()) {
+            return (setup, actions, n);
+        }
+    }
+    panic!("no game goes on after the end check");
+}
+
+/// Opens `actions` of a game as the current save (as if the app had just saved it) and reloads.
+async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot::Played]) {
+    let names = &["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][..setup.players as usize];
+    let save = serde_json::json!({
+        "format": 2, "id": "g", "names": names, "setup": setup, "actions": actions,
+        "owed": [], "created_ms": 1.7e12, "updated_ms": 1.7e12,
+    });
+    b.client()
+        .execute(
+            "localStorage.setItem('camelot/v1/game/g', arguments[0]);
+             localStorage.setItem('camelot/v1/current', JSON.stringify('g')); return null;",
+            vec![serde_json::Value::String(save.to_string())],
+        )
+        .await
+        .expect("write the save");
+    b.reload().await;
+    wait_settled(b).await;
+}
+
+/// When play goes on after the end check, the table keeps saying that every Loyalty card is face
+/// up and what ends the game now (before, only a line of "just now", gone after the next move);
+/// at the second end the cards, known to all, are shown face up, not covered to turn again.
+#[tokio::test]
+async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again() {
+    let (setup, actions, went_on) = play_goes_on_game();
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    // Right after the end check: the next player's turn.
+    open_save(&b, setup, &actions[..went_on]).await;
+    let k = saved(&b).await.expect("saved");
+    assert!(k.view().all_revealed && k.game.winner().is_none());
+    b.wait_for("[data-testid=actions]").await;
+    assert_eq!(
+        b.text("[data-testid=effect-all-revealed]").await,
+        "Every Loyalty card is face up. Play goes on until there are 7 swords of one colour."
+    );
+    assert_nothing_hidden(&b, &k).await;
+    // The second end.
+    open_save(&b, setup, &actions).await;
+    b.wait_for("[data-testid=end]").await;
+    assert!(!b.exists("[data-testid=reveal-next]").await);
+    assert!(!b.exists("[data-testid=reveal-all]").await);
+    assert_eq!(b.count("[data-testid=end-loyalty]").await, 5);
+    assert_verdict(&b).await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -9,7 +9,7 @@ use super::words::{loyalty_text, verdict};
 use super::{test_seed, use_ctx};
 use crate::app::Screen;
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Loyalty, Seat, Side};
+use camelot::{Event, Loyalty, Seat, Side};
 use leptos::prelude::*;
 
 #[component]
@@ -21,16 +21,23 @@ pub fn End() -> impl IntoView {
     let Some((winner, reason)) = v.winner else {
         return ().into_any();
     };
-    let (setup, names, sum) = ctx.live.with_untracked(|l| {
+    let (setup, names, sum, played_on) = ctx.live.with_untracked(|l| {
         let l = l.as_ref().expect("a game is open");
         let events = public_events(&l.session).unwrap_or_default();
-        (l.session.setup, l.session.names.clone(), summary(&events))
+        // Play went on after an end check: every card has been face up since, none to turn.
+        let played_on = events.iter().any(|e| matches!(e, Event::PlayGoesOn));
+        (
+            l.session.setup,
+            l.session.names.clone(),
+            summary(&events),
+            played_on,
+        )
     });
     let cards: Vec<(Seat, Option<Loyalty>)> =
         v.seats.iter().map(|s| (s.seat, s.revealed)).collect();
     let n = if setup.players > 1 { cards.len() } else { 0 };
     let shown = ctx.end_shown;
-    let all_shown = move || shown.get() >= n;
+    let all_shown = move || played_on || shown.get() >= n;
     let problem = RwSignal::new(None::<String>);
 
     let rematch = {
@@ -63,12 +70,12 @@ pub fn End() -> impl IntoView {
         <section class="end" data-testid="end">
             <h2>{t(K::end_title)}</h2>
             {(n > 0).then(|| view! {
-                <h3>{t(K::end_reveal_heading)}</h3>
+                <h3>{t(if played_on { K::end_reveal_known } else { K::end_reveal_heading })}</h3>
                 <ol class="reveal-cards">
                     {cards.iter().enumerate().map(|(i, (seat, l))| {
                         let seat = *seat;
                         let l = *l;
-                        let up = Memo::new(move |_| shown.get() > i);
+                        let up = Memo::new(move |_| played_on || shown.get() > i);
                         view! {
                             <li data-testid=format!("end-card-{}", seat.0)>
                                 <span class="seat-name">{ctx.name(seat)}</span>

@@ -511,6 +511,13 @@ fn Effects() -> impl IntoView {
         view.with(|v| {
             let v = v.as_ref()?;
             let mut chips = Vec::new();
+            if v.all_revealed {
+                chips.push(view! {
+                    <li class="effect revealed" data-testid="effect-all-revealed">
+                        {t(K::table_effect_all_revealed)}
+                    </li>
+                }.into_any());
+            }
             if v.morgan1 {
                 chips.push(view! {
                     <li class="effect morgan" data-testid="effect-morgan1">

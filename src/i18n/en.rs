@@ -123,6 +123,7 @@ texts! {
     // The end
     end_title: "The game is over",
     end_reveal_heading: "Every Loyalty card, one by one",
+    end_reveal_known: "Every Loyalty card (face up since play went on)",
     end_reveal_next: "Reveal {name}'s card",
     end_reveal_all: "Reveal all",
     end_flipped: "For the hidden Traitors, {n} white sword turned black.|For the hidden Traitors, {n} white swords turned black.",
@@ -314,6 +315,7 @@ texts! {
     table_quoted: "“{n}”",
     table_effect_merlin4: "{n} token face down by the pile|{n} tokens face down by the pile",
     table_knight_deck: "Knight deck: {n}",
+    table_effect_all_revealed: "Every Loyalty card is face up. Play goes on until there are 7 swords of one colour.",
     table_silence: "Silence — no talking",
     table_silence_elapsed: "{time} in silence",
     table_silence_turns: "{n} turn spent|{n} turns spent",
