@@ -1178,3 +1178,126 @@ async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// A 4-player game whose last quest meets the end of the 16 swords (found with the engine): its
+/// setup and actions, the last one that quest.
+fn swords_run_out_game() -> (Setup, Vec<camelot::Played>) {
+    for seed in 1..5000u64 {
+        let setup = Setup::new(4, seed);
+        let mut g = Game::new(setup).expect("setup");
+        let mut rng = Rng::new(seed);
+        let mut actions = Vec::new();
+        while let Some((seat, _)) = g.decider() {
+            if actions.len() > 400 {
+                break;
+            }
+            let legal = g.legal_actions();
+            let a = if legal.contains(&Action::ListenToRumors) && rng.chance(55) {
+                Action::ListenToRumors
+            } else {
+                legal[rng.below(legal.len())]
+            };
+            let events = g.apply(seat, a).expect("legal");
+            actions.push(camelot::Played { seat, action: a });
+            if events
+                .iter()
+                .any(|e| matches!(e, camelot::Event::SwordsRanOut { .. }))
+            {
+                return (setup, actions);
+            }
+        }
+    }
+    panic!("no game runs out of swords");
+}
+
+/// When the 16 swords run out, the quest's reveal says how many could not be placed and counts
+/// only those placed (it said "+9 black swords" with 7 placed, and drew the tally before the
+/// quest from that wrong count).
+#[tokio::test]
+async fn the_reveal_says_when_the_swords_run_out() {
+    let (setup, actions) = swords_run_out_game();
+    let (last, before) = actions.split_last().expect("actions");
+    let mut g = Game::replay(setup, None, before).expect("replays");
+    let was = g.swords();
+    let events = g.apply(last.seat, last.action).expect("legal");
+    let count = |f: &dyn Fn(&camelot::Event) -> Option<(camelot::Colour, u8)>| {
+        events.iter().filter_map(f).fold([0u8; 2], |mut n, (c, k)| {
+            n[(c == camelot::Colour::Black) as usize] += k;
+            n
+        })
+    };
+    let placed = count(&|e| match e {
+        camelot::Event::SwordsPlaced { colour, count } => Some((*colour, *count)),
+        _ => None,
+    });
+    let lost = count(&|e| match e {
+        camelot::Event::SwordsRanOut { colour, count } => Some((*colour, *count)),
+        _ => None,
+    });
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    open_save(&b, setup, before).await;
+    // Played through the page, then once more after a reload (the reveal comes back).
+    for reload in [false, true] {
+        if reload {
+            b.reload().await;
+        } else {
+            b.wait_for("[data-testid=actions]").await;
+            let k = saved(&b).await.expect("saved");
+            act(&b, &k, last.seat, last.action).await;
+            b.click("[data-testid=skip]").await;
+        }
+        check_ran_out(&b, was, placed, lost).await;
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+async fn check_ran_out(b: &support::Browser, was: camelot::Swords, placed: [u8; 2], lost: [u8; 2]) {
+    b.wait_for("[data-testid=resolution][data-stage=swords]")
+        .await;
+    let swords = |n: u8, colour: &str| match n {
+        1 => format!("1 {colour} sword"),
+        n => format!("{n} {colour} swords"),
+    };
+    let mut want_placed = Vec::new();
+    let mut want_lost = Vec::new();
+    for (i, colour) in ["white", "black"].into_iter().enumerate() {
+        if placed[i] > 0 {
+            want_placed.push(format!("+{}", swords(placed[i], colour)));
+        }
+        if lost[i] > 0 {
+            want_lost.push(format!(
+                "No swords left: {} could not be placed",
+                swords(lost[i], colour)
+            ));
+        }
+    }
+    assert!(!want_lost.is_empty());
+    assert_eq!(
+        b.text("[data-testid=swords-placed]")
+            .await
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+        want_placed.join(" ")
+    );
+    assert_eq!(b.texts("[data-testid=swords-ran-out]").await, want_lost);
+    // The tally at the end of the reveal: the swords before the quest and those it placed (the
+    // end check turns any over only after it).
+    let mut shown = Vec::new();
+    for id in ["white-swords", "black-swords"] {
+        let text = b.text(&format!("[data-testid={id}]")).await;
+        shown.push(
+            text.split_whitespace()
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        );
+    }
+    let after = [was.white + placed[0], was.black + placed[1]];
+    assert_eq!(shown, after.map(|n| n.to_string()));
+}

@@ -8,7 +8,7 @@ use super::swords::SwordTally;
 use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
 use super::{reduced_motion, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Card, Colour, Outcome, QuestStack, Resolution, Stack, Swords};
+use camelot::{Card, Colour, Event, Outcome, QuestStack, Resolution, Stack, Swords};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -69,6 +69,34 @@ pub fn shown_total(total: u16, ms: f64) -> u16 {
     (total as f64 * t).round() as u16
 }
 
+/// The swords a move placed, could not place (all 16 were out) and turned over at the end check.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SwordsMoved {
+    pub placed: Swords,
+    pub ran_out: Swords,
+    pub flipped: u8,
+}
+
+pub fn swords_moved(events: &[Event]) -> SwordsMoved {
+    let mut m = SwordsMoved::default();
+    for e in events {
+        let (to, colour, count) = match e {
+            Event::SwordsPlaced { colour, count } => (&mut m.placed, colour, count),
+            Event::SwordsRanOut { colour, count } => (&mut m.ran_out, colour, count),
+            Event::SwordsFlipped { count } => {
+                m.flipped += count;
+                continue;
+            }
+            _ => continue,
+        };
+        match colour {
+            Colour::White => to.white += count,
+            Colour::Black => to.black += count,
+        }
+    }
+    m
+}
+
 fn quest_sym(q: QuestStack) -> Sym {
     match q {
         QuestStack::Quest(q) => Sym::Quest(q),
@@ -111,15 +139,22 @@ pub fn ResolutionView() -> impl IntoView {
         ),
         None => tf(K::reveal_title, &[("quest", &quest)]),
     };
-    // The tally before this quest's swords, then after.
-    let (placed_w, placed_b) = (r.white, r.black);
-    let after = ctx
+    // The tally before this quest's swords, then after: the swords placed, as the move's events
+    // tell (all 16 may run out), before any the end check then turned over.
+    let moved = ctx.last_events.with_untracked(|evs| swords_moved(evs));
+    let (placed_w, placed_b) = (moved.placed.white, moved.placed.black);
+    let now = ctx
         .view
         .with_untracked(|v| v.as_ref().map(|v| v.swords).unwrap_or_default());
+    let after = Swords {
+        white: now.white + moved.flipped,
+        black: now.black.saturating_sub(moved.flipped),
+    };
     let before = Swords {
         white: after.white.saturating_sub(placed_w),
         black: after.black.saturating_sub(placed_b),
     };
+    let ran_out = moved.ran_out;
     let tally = Signal::derive(move || {
         if stage.get() >= Stage::Swords {
             after
@@ -186,8 +221,15 @@ pub fn ResolutionView() -> impl IntoView {
                             {format!("+{}", swords_text(Colour::Black, placed_b))}
                         </span>
                     })}
-                    {(placed_w == 0 && placed_b == 0).then(|| view! { <span>{t(K::reveal_no_sword)}</span> })}
+                    {(placed_w == 0 && placed_b == 0 && ran_out.total() == 0).then(|| view! { <span>{t(K::reveal_no_sword)}</span> })}
                 </div>
+                {[(Colour::White, ran_out.white), (Colour::Black, ran_out.black)].into_iter()
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(c, n)| view! {
+                        <p class="ran-out" data-testid="swords-ran-out">
+                            {tf(K::event_swords_ran_out, &[("swords", &swords_text(c, n))])}
+                        </p>
+                    }).collect_view()}
             })}
             {move || if done() {
                 view! { <button class="primary big" data-testid="continue" on:click=close>{t(K::reveal_continue)}</button> }.into_any()
