@@ -63,7 +63,12 @@ async fn a_solo_game_is_played_from_new_game_to_the_end_and_a_rematch() {
     );
     assert_verdict(&b).await;
     let before = saved(&b).await.expect("saved");
-    assert!(b.text("[data-testid=summary]").await.contains("turns"));
+    let summary = b.text("[data-testid=summary]").await;
+    assert!(summary.contains("turns"));
+    assert!(
+        !summary.contains("accusation"),
+        "solo play has no accusations: {summary}"
+    );
     // Rematch: same player, a new deal (the test hook makes it seed + 1).
     b.click("[data-testid=rematch]").await;
     let k = saved_when(&b, "the rematch", |k| k.id != before.id).await;

@@ -116,7 +116,8 @@ pub fn End() -> impl IntoView {
                         <li>{tn(K::end_turns, v.turn.into(), &[])}</li>
                         <li>{tf(K::end_quests, &[("won", &quests_won), ("lost", &quests_lost)])}</li>
                         {if accusations.is_empty() {
-                            view! { <li>{t(K::end_no_accusation)}</li> }.into_any()
+                            // (Solo play has no accusations to speak of.)
+                            (n > 0).then(|| view! { <li>{t(K::end_no_accusation)}</li> }).into_any()
                         } else {
                             accusations.into_iter().map(|(accuser, accused, l)| view! {
                                 <li>{match l {
