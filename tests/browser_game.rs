@@ -1306,3 +1306,41 @@ async fn check_ran_out(b: &support::Browser, was: camelot::Swords, placed: [u8; 
     let after = [was.white + placed[0], was.black + placed[1]];
     assert_eq!(shown, after.map(|n| n.to_string()));
 }
+
+/// A save that does not know when the silence fell (one written before the app kept it, or by
+/// hand) shows the turns spent in silence without a stray separator before them (it showed
+/// "· 2 turns spent").
+#[tokio::test]
+async fn a_silence_of_unknown_start_shows_its_turns_alone() {
+    let (seed, _) = silence_seed();
+    let setup = Setup::new(1, seed);
+    let mut g = Game::new(setup).expect("setup");
+    let mut actions = Vec::new();
+    while g.silence().is_none() {
+        let legal = g.legal_actions();
+        let a = if legal.contains(&Action::ListenToRumors) {
+            Action::ListenToRumors
+        } else {
+            legal[0]
+        };
+        g.apply(Seat(0), a).expect("legal");
+        actions.push(camelot::Played {
+            seat: Seat(0),
+            action: a,
+        });
+    }
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    open_save(&b, setup, &actions).await;
+    b.wait_for("[data-testid=silence]").await;
+    let text = b.text("[data-testid=silence] p").await;
+    assert!(
+        text.trim_start().starts_with(char::is_numeric),
+        "the silence line: {text:?}"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -579,7 +579,8 @@ fn SilenceBar() -> impl IntoView {
                         <span data-testid="silence-elapsed" aria-live="off">
                             {move || since.get().map(|s| tf(K::table_silence_elapsed, &[("time", &clock(ctx.now.get() - s))]))}
                         </span>
-                        " · "
+                        // (A save from before the silence's start was kept has no time to show.)
+                        {move || since.get().map(|_| " · ")}
                         <span data-testid="silence-turns">
                             {tn(K::table_silence_turns, i64::from(silence.turns), &[])}
                         </span>
