@@ -60,6 +60,7 @@ pub fn End() -> impl IntoView {
         quests_lost,
         accusations,
         flipped,
+        percival_end,
     } = sum;
     let side_class = match winner {
         Side::Loyal => "loyal",
@@ -108,6 +109,7 @@ pub fn End() -> impl IntoView {
                     {(flipped > 0).then(|| view! {
                         <p class="flipped" data-testid="flipped">
                             {tn(K::end_flipped, flipped.into(), &[])}
+                            {percival_end.map(|by| format!(" {}", tf(K::event_percival, &[("name", &ctx.name(by))])))}
                         </p>
                     })}
                     <SwordTally swords=Signal::derive(move || v.swords) />

@@ -57,12 +57,18 @@ pub struct Summary {
     /// (accuser, accused, what the accused was)
     pub accusations: Vec<(Seat, Seat, Option<Loyalty>)>,
     pub flipped: u8,
+    /// Who played Percival at the end check (one more sword turned over).
+    pub percival_end: Option<Seat>,
 }
 
 pub fn summary(events: &[Event]) -> Summary {
     let mut s = Summary::default();
+    // A Percival played at an accusation is followed by the accused's card turned over; at the
+    // end check, by the swords turned over (every card was turned before his window).
+    let mut percival = None;
     for e in events {
         match e {
+            Event::PercivalPlayed { by } => percival = Some(*by),
             Event::QuestResolved { resolution } => {
                 if resolution.main_stack().outcome == Outcome::Success {
                     s.quests_won += 1;
@@ -72,6 +78,7 @@ pub fn summary(events: &[Event]) -> Summary {
             }
             Event::Accused { accuser, target } => s.accusations.push((*accuser, *target, None)),
             Event::LoyaltyRevealed { seat, loyalty } => {
+                percival = None;
                 if let Some(a) = s
                     .accusations
                     .iter_mut()
@@ -81,7 +88,10 @@ pub fn summary(events: &[Event]) -> Summary {
                     a.2 = Some(*loyalty);
                 }
             }
-            Event::SwordsFlipped { count } => s.flipped += count,
+            Event::SwordsFlipped { count } => {
+                s.flipped += count;
+                s.percival_end = percival.take().or(s.percival_end);
+            }
             _ => {}
         }
     }
@@ -129,6 +139,42 @@ pub fn Log() -> impl IntoView {
 mod tests {
     use super::*;
     use camelot::Setup;
+
+    #[test]
+    fn the_summary_names_a_percival_played_at_the_end_check_only() {
+        let (s0, s1, s2, s3) = (Seat(0), Seat(1), Seat(2), Seat(3));
+        let at_accusation = [
+            Event::Accused {
+                accuser: s0,
+                target: s1,
+            },
+            Event::PercivalPlayed { by: s2 },
+            Event::LoyaltyRevealed {
+                seat: s1,
+                loyalty: Loyalty::Loyal,
+            },
+        ];
+        let mut events = at_accusation.to_vec();
+        events.extend([
+            Event::LoyaltyRevealed {
+                seat: s3,
+                loyalty: Loyalty::Traitor,
+            },
+            Event::SwordsFlipped { count: 1 },
+        ]);
+        assert_eq!(summary(&events).percival_end, None);
+        events.truncate(3);
+        events.extend([
+            Event::LoyaltyRevealed {
+                seat: s3,
+                loyalty: Loyalty::Traitor,
+            },
+            Event::PercivalPlayed { by: s0 },
+            Event::SwordsFlipped { count: 2 },
+        ]);
+        let s = summary(&events);
+        assert_eq!((s.percival_end, s.flipped), (Some(s0), 2));
+    }
 
     #[test]
     fn replayed_events_make_a_log_and_a_summary() {
