@@ -21,6 +21,7 @@ use support::{Browser, Server};
 /// its whole build is cached), and returns the cache names the worker left.
 async fn wait_for_worker(b: &Browser) -> Vec<String> {
     let start = Instant::now();
+    let mut reloaded = false;
     loop {
         let state = b
             .eval_async(
@@ -40,6 +41,14 @@ async fn wait_for_worker(b: &Browser) -> Vec<String> {
                 "the worker's scope is the app's folder"
             );
             return serde_json::from_value(state["caches"].clone()).expect("cache names");
+        }
+        // A page reloaded while its worker was still being installed may stay out of the worker's
+        // hands until the next visit (the worker claims the pages open when it activates): the
+        // next visit, as a player's, is then served by it.
+        if !reloaded && state["active"] == "activated" && start.elapsed() > Duration::from_secs(3) {
+            reloaded = true;
+            b.reload().await;
+            continue;
         }
         if start.elapsed() > support::TIMEOUT {
             panic!(
