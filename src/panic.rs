@@ -1,6 +1,12 @@
 //! Crash screen: a panic hook that replaces the blank page a WebAssembly panic would leave with a
 //! readable error box ("Something went wrong", the message, a Reload button), and logs the panic
 //! to the browser console.
+//!
+//! That is for debug builds. The release build is made with `-Cpanic=immediate-abort` (see
+//! `scripts/setup`, `camelot_release_build`): no panic messages, locations or formatting code in
+//! the download, and no hook: a panic is a WebAssembly trap. `public/crash.js` catches the trap
+//! in the page and shows the same box, with the texts [`crate::i18n::mark_document`] leaves on
+//! `<html>` in the interface's language.
 
 use crate::i18n::{K, t};
 use std::any::Any;

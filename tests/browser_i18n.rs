@@ -123,12 +123,24 @@ async fn the_language_switch_in_settings_is_immediate_and_remembered() {
         b.eval("return document.documentElement.lang;").await,
         Value::String("fr".into())
     );
+    // The crash screen (public/crash.js) would speak French too.
+    assert_eq!(
+        b.eval("return document.documentElement.dataset.crashReload;")
+            .await,
+        fr["crash_reload"]
+    );
     b.reload().await;
     b.wait_for("[data-testid=new-game]").await;
     assert_eq!(
         b.text("[data-testid=new-game]").await.trim(),
         fr["home_new_game"].trim(),
         "French after a reload"
+    );
+    assert_eq!(
+        b.eval("return document.documentElement.dataset.crashTitle;")
+            .await,
+        fr["crash_title"],
+        "the crash screen's title in French after a reload"
     );
     // Back to the device's language (English in the test browser).
     b.click("[data-testid=settings]").await;

@@ -315,13 +315,22 @@ pub fn browser_languages() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Tell the page (screen readers, hyphenation) which language it is in.
+/// Tell the page (screen readers, hyphenation) which language it is in, and leave the crash
+/// screen's texts in it for `public/crash.js` (release builds, where a panic is a trap that no
+/// Rust code outlives: see src/panic.rs).
 pub fn mark_document(lang: Lang) {
     if let Some(el) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
         let _ = el.set_attribute("lang", lang.code());
+        for (name, key) in [
+            ("data-crash-title", K::crash_title),
+            ("data-crash-hint", K::crash_hint),
+            ("data-crash-reload", K::crash_reload),
+        ] {
+            let _ = el.set_attribute(name, t(key));
+        }
     }
 }
 
