@@ -195,9 +195,16 @@ pub enum Event {
     Merlin4TokenPlaced {
         seat: Seat,
     },
+    /// Vivien's exchange: the drawer gave the other set-aside card to `recipient`, or, with no
+    /// other unrevealed player left, exchanges alone (`None`).
     VivienExchange {
         drawer: Seat,
         recipient: Option<Seat>,
+    },
+    /// Vivien does nothing at all, and why.
+    VivienDoesNothing {
+        drawer: Seat,
+        why: NoExchange,
     },
     LoyaltyKept {
         seat: Seat,
@@ -268,6 +275,16 @@ pub enum Event {
         seat: Seat,
         private: PrivateEvent,
     },
+}
+
+/// Why a Vivien does nothing (card-game.md §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoExchange {
+    /// There are no Loyalty cards in play (solo).
+    SoloPlay,
+    /// Its drawer is revealed.
+    DrawerRevealed,
 }
 
 impl Event {

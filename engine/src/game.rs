@@ -4,7 +4,8 @@
 //! them gives the same game exactly. Randomness comes only from the seeded generator in the state.
 
 use crate::action::{
-    Action, EndReason, Event, EventSink, Keep, PrivateEvent, RuleError, Seat, Side, TopCard,
+    Action, EndReason, Event, EventSink, Keep, NoExchange, PrivateEvent, RuleError, Seat, Side,
+    TopCard,
 };
 use crate::cards::{
     Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, Quest, SWORDS_IN_ALL, all_cards,
@@ -1798,11 +1799,16 @@ impl Game {
     }
 
     fn start_vivien<S: EventSink>(&mut self, drawer: Seat, then: Then, ev: &mut Emit<'_, S>) {
-        if self.setup.solo() || self.seats[drawer.index()].revealed || self.set_aside.len() < 2 {
-            ev.emit(|| Event::VivienExchange {
-                drawer,
-                recipient: None,
-            });
+        // Two cards are always set aside when there are Loyalty cards (players + 2 are used).
+        let idle = if self.setup.solo() || self.set_aside.len() < 2 {
+            Some(NoExchange::SoloPlay)
+        } else if self.seats[drawer.index()].revealed {
+            Some(NoExchange::DrawerRevealed)
+        } else {
+            None
+        };
+        if let Some(why) = idle {
+            ev.emit(|| Event::VivienDoesNothing { drawer, why });
             return self.then(then, ev);
         }
         let offered = self.set_aside.pop().expect("two set aside");

@@ -18,8 +18,8 @@ pub mod sim;
 pub mod view;
 
 pub use action::{
-    Action, EndReason, Event, EventSink, Keep, NoEvents, PrivateEvent, RuleError, Seat, Side,
-    TopCard,
+    Action, EndReason, Event, EventSink, Keep, NoEvents, NoExchange, PrivateEvent, RuleError, Seat,
+    Side, TopCard,
 };
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{

@@ -3,8 +3,9 @@
 mod table;
 
 use camelot::{
-    Action, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, Options,
-    Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
+    Action, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, NoExchange,
+    Options, Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side,
+    TopCard,
 };
 use table::*;
 
@@ -742,9 +743,9 @@ fn vivien_the_drawer_and_a_chosen_player_may_exchange_loyalty_cards() {
 fn vivien_does_nothing_in_solo_play() {
     let mut g = game(1, None, &["vivien", "grail:2"]);
     let ev = act(&mut g, Action::ListenToRumors);
-    assert!(ev.contains(&Event::VivienExchange {
+    assert!(ev.contains(&Event::VivienDoesNothing {
         drawer: Seat(0),
-        recipient: None
+        why: NoExchange::SoloPlay
     }));
     assert_eq!(g.decider(), Some((Seat(0), Decision::Turn)));
 }
@@ -759,9 +760,9 @@ fn vivien_does_nothing_when_its_drawer_is_revealed() {
     act(&mut g, Action::Accuse { target });
     assert_eq!(g.current(), target);
     let ev = act(&mut g, Action::ListenToRumors);
-    assert!(ev.contains(&Event::VivienExchange {
+    assert!(ev.contains(&Event::VivienDoesNothing {
         drawer: target,
-        recipient: None
+        why: NoExchange::DrawerRevealed
     }));
 }
 

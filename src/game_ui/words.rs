@@ -4,8 +4,8 @@
 use crate::i18n::{K, t, tf, tn};
 use camelot::bot::{Choice, Level, Why};
 use camelot::{
-    Action, Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, Outcome, QuestStack,
-    Resolution, RumorValue, Seat, Side, TopCard,
+    Action, Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, NoExchange, Outcome,
+    QuestStack, Resolution, RumorValue, Seat, Side, TopCard,
 };
 
 /// A card's name as players say it: "Picts 4", "Dragon ?", "Morgan #4 (+2)", "Merlin #1", "Vivien".
@@ -181,6 +181,13 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
                 &[("name", &name(*drawer)), ("other", &name(*r))],
             ),
             None => tf(K::event_vivien_no_exchange, &[("name", &name(*drawer))]),
+        },
+        Event::VivienDoesNothing { drawer, why } => match why {
+            NoExchange::SoloPlay => t(K::event_vivien_nothing_solo).into(),
+            NoExchange::DrawerRevealed => tf(
+                K::event_vivien_nothing_revealed,
+                &[("name", &name(*drawer))],
+            ),
         },
         Event::LoyaltyKept { seat } => tf(K::event_loyalty_kept, &[("name", &name(*seat))]),
         Event::WentOnQuest {
@@ -484,6 +491,33 @@ mod tests {
         assert_eq!(card_name("grail:?".parse().unwrap()), "Holy Grail ?");
         assert_eq!(card_name("morgan:4+2".parse().unwrap()), "Morgan #4 (+2)");
         assert_eq!(card_name("merlin:3".parse().unwrap()), "Merlin #3");
+    }
+
+    #[test]
+    fn a_vivien_that_does_nothing_says_why_and_an_exchange_alone_says_so() {
+        let name = |s: Seat| ["Ann", "Bo"][s.index()].to_string();
+        let line = |e: Event| event_line(&e, &name).unwrap();
+        assert_eq!(
+            line(Event::VivienDoesNothing {
+                drawer: Seat(0),
+                why: NoExchange::SoloPlay
+            }),
+            "Vivien: there are no Loyalty cards in solo play, so nothing happens"
+        );
+        assert_eq!(
+            line(Event::VivienDoesNothing {
+                drawer: Seat(1),
+                why: NoExchange::DrawerRevealed
+            }),
+            "Vivien: Bo's Loyalty card is face up, so nothing happens"
+        );
+        assert_eq!(
+            line(Event::VivienExchange {
+                drawer: Seat(0),
+                recipient: None
+            }),
+            "Vivien: Ann makes no exchange with others"
+        );
     }
 
     #[test]

@@ -414,6 +414,8 @@ texts! {
     event_merlin4_token: "{name} placed a Merlin #4 token face down",
     event_vivien_exchange: "Vivien: {name} takes a set-aside Loyalty card and gives the other to {other}",
     event_vivien_no_exchange: "Vivien: {name} makes no exchange with others",
+    event_vivien_nothing_solo: "Vivien: there are no Loyalty cards in solo play, so nothing happens",
+    event_vivien_nothing_revealed: "Vivien: {name}'s Loyalty card is face up, so nothing happens",
     event_loyalty_kept: "{name} kept one Loyalty card",
     event_went_on_quest: "{name} goes on the {quest} quest",
     event_went_on_quest_merlin6: "{name} goes on the {quest} quest (Merlin #6: +{bonus})",
