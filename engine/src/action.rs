@@ -237,6 +237,10 @@ pub enum Event {
     KnightDrawn {
         seat: Seat,
     },
+    /// A failed quest's quester would draw a Knight card, but none are left.
+    NoKnightLeft {
+        seat: Seat,
+    },
     MorganShuffledIn,
     TristanPlayed {
         seat: Seat,

@@ -1963,12 +1963,14 @@ impl Game {
                 shuffle(&mut self.deck, &mut self.rng);
                 ev.emit(|| Event::MorganShuffledIn);
             }
-            if matches!(main, Outcome::Baseless | Outcome::Defeat)
-                && let Some(k) = self.knight_deck.pop()
-            {
-                self.seats[quester.index()].knights.push(k);
-                ev.emit(|| Event::KnightDrawn { seat: quester });
-                self.remember(quester, PrivateEvent::KnightDrawn { knight: k }, ev);
+            if matches!(main, Outcome::Baseless | Outcome::Defeat) {
+                if let Some(k) = self.knight_deck.pop() {
+                    self.seats[quester.index()].knights.push(k);
+                    ev.emit(|| Event::KnightDrawn { seat: quester });
+                    self.remember(quester, PrivateEvent::KnightDrawn { knight: k }, ev);
+                } else {
+                    ev.emit(|| Event::NoKnightLeft { seat: quester });
+                }
             }
         }
         self.discard_resolved_pile();

@@ -1130,6 +1130,17 @@ fn expert_a_failed_quest_draws_a_knight_card_in_secret() {
 }
 
 #[test]
+fn expert_a_failed_quest_with_no_knight_card_left_says_so() {
+    let mut g = expert(2, None, &["grail:2", "dragon:2"], &[]);
+    listen(&mut g, 1);
+    let ev = quest(&mut g, Quest::Grail);
+    assert!(ev.contains(&Event::NoKnightLeft { seat: Seat(1) }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::KnightDrawn { .. })));
+    assert!(g.seat_view(Seat(1)).unwrap().knights.is_empty());
+    assert_eq!(g.table_view().seats[1].knight_cards, 0);
+}
+
+#[test]
 fn expert_a_successful_quest_shuffles_an_unused_morgan_into_the_deck() {
     let mut g = expert(
         1,

@@ -227,6 +227,7 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
             &[("swords", &swords_text(*colour, *count))],
         ),
         Event::KnightDrawn { seat } => tf(K::event_knight_drawn, &[("name", &name(*seat))]),
+        Event::NoKnightLeft { seat } => tf(K::event_no_knight_left, &[("name", &name(*seat))]),
         Event::MorganShuffledIn => t(K::event_morgan_shuffled_in).into(),
         Event::TristanPlayed { seat } => tf(K::event_tristan, &[("name", &name(*seat))]),
         Event::GalahadPlayed { seat, target } => tf(
@@ -494,7 +495,7 @@ mod tests {
     }
 
     #[test]
-    fn a_vivien_that_does_nothing_says_why_and_an_exchange_alone_says_so() {
+    fn a_vivien_that_does_nothing_says_why_and_a_knight_deck_run_out_is_said() {
         let name = |s: Seat| ["Ann", "Bo"][s.index()].to_string();
         let line = |e: Event| event_line(&e, &name).unwrap();
         assert_eq!(
@@ -517,6 +518,10 @@ mod tests {
                 recipient: None
             }),
             "Vivien: Ann makes no exchange with others"
+        );
+        assert_eq!(
+            line(Event::NoKnightLeft { seat: Seat(1) }),
+            "No Knight cards left for Bo to draw"
         );
     }
 

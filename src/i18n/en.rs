@@ -425,6 +425,7 @@ texts! {
     event_swords_placed: "+{swords}",
     event_swords_ran_out: "No swords left: {swords} could not be placed",
     event_knight_drawn: "{name} drew a Knight card",
+    event_no_knight_left: "No Knight cards left for {name} to draw",
     event_morgan_shuffled_in: "An unused Morgan was shuffled into the Rumor deck",
     event_tristan: "{name} played Tristan and looked through the Rumor deck",
     event_galahad: "{name} played Galahad and looked at {target}'s Loyalty card",
