@@ -1091,43 +1091,52 @@ async fn on_a_phone_held_sideways_listen_shows_without_scrolling() {
     b.close().await;
 }
 
+/// One game of `players` played from `seed` with random legal actions (Listen to Rumors 55% of
+/// the time it is allowed; never Accuse when `calm`, so that Traitors stay hidden until the end
+/// check), at most 400 of them: the game, its actions, and after how many of them an event
+/// `marked` happened.
+fn random_game(
+    players: u8,
+    seed: u64,
+    calm: bool,
+    marked: impl Fn(&camelot::Event) -> bool,
+) -> (Game, Vec<camelot::Played>, Vec<usize>) {
+    let mut g = Game::new(Setup::new(players, seed)).expect("setup");
+    let mut rng = Rng::new(seed);
+    let mut actions = Vec::new();
+    let mut marks = Vec::new();
+    while let Some((seat, _)) = g.decider() {
+        if actions.len() > 400 {
+            break;
+        }
+        let legal: Vec<Action> = g
+            .legal_actions()
+            .into_iter()
+            .filter(|a| !(calm && matches!(a, Action::Accuse { .. })))
+            .collect();
+        let a = if legal.contains(&Action::ListenToRumors) && rng.chance(55) {
+            Action::ListenToRumors
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        let events = g.apply(seat, a).expect("legal");
+        actions.push(camelot::Played { seat, action: a });
+        if events.iter().any(&marked) {
+            marks.push(actions.len());
+        }
+    }
+    (g, actions, marks)
+}
+
 /// A 5-player game where play goes on after the end check (neither side keeps 7 swords once
 /// the hidden Traitors turn theirs), found with the engine: its setup, every action to the
 /// second end, and how many of them lead up to the `PlayGoesOn`.
 fn play_goes_on_game() -> (Setup, Vec<camelot::Played>, usize) {
     for seed in 1..5000u64 {
-        let setup = Setup::new(5, seed);
-        let mut g = Game::new(setup).expect("setup");
-        let mut rng = Rng::new(seed);
-        let mut actions = Vec::new();
-        let mut went_on = None;
-        while let Some((seat, _)) = g.decider() {
-            if actions.len() > 400 {
-                break;
-            }
-            let legal = g.legal_actions();
-            // Listen often, never accuse (so that Traitors stay hidden until the end check).
-            let calm: Vec<Action> = legal
-                .iter()
-                .copied()
-                .filter(|a| !matches!(a, Action::Accuse { .. }))
-                .collect();
-            let a = if calm.contains(&Action::ListenToRumors) && rng.chance(55) {
-                Action::ListenToRumors
-            } else {
-                calm[rng.below(calm.len())]
-            };
-            let events = g.apply(seat, a).expect("legal");
-            actions.push(camelot::Played { seat, action: a });
-            if events
-                .iter()
-                .any(|e| matches!(e, camelot::Event::PlayGoesOn))
-            {
-                went_on = Some(actions.len());
-            }
-        }
-        if let (Some(n), true) = (went_on, g.is_over()) {
-            return (setup, actions, n);
+        let (g, actions, marks) =
+            random_game(5, seed, true, |e| matches!(e, camelot::Event::PlayGoesOn));
+        if let (Some(&n), true) = (marks.last(), g.is_over()) {
+            return (Setup::new(5, seed), actions, n);
         }
     }
     panic!("no game goes on after the end check");
@@ -1188,28 +1197,12 @@ async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again
 /// setup and actions, the last one that quest.
 fn swords_run_out_game() -> (Setup, Vec<camelot::Played>) {
     for seed in 1..5000u64 {
-        let setup = Setup::new(4, seed);
-        let mut g = Game::new(setup).expect("setup");
-        let mut rng = Rng::new(seed);
-        let mut actions = Vec::new();
-        while let Some((seat, _)) = g.decider() {
-            if actions.len() > 400 {
-                break;
-            }
-            let legal = g.legal_actions();
-            let a = if legal.contains(&Action::ListenToRumors) && rng.chance(55) {
-                Action::ListenToRumors
-            } else {
-                legal[rng.below(legal.len())]
-            };
-            let events = g.apply(seat, a).expect("legal");
-            actions.push(camelot::Played { seat, action: a });
-            if events
-                .iter()
-                .any(|e| matches!(e, camelot::Event::SwordsRanOut { .. }))
-            {
-                return (setup, actions);
-            }
+        let (_, mut actions, marks) = random_game(4, seed, false, |e| {
+            matches!(e, camelot::Event::SwordsRanOut { .. })
+        });
+        if let Some(&n) = marks.first() {
+            actions.truncate(n);
+            return (Setup::new(4, seed), actions);
         }
     }
     panic!("no game runs out of swords");

@@ -26,6 +26,19 @@ fn expert(players: u8, traitor: Option<u8>, deck: &[&str], knights: &[Knight]) -
     dealt(l, a, deck, EXPERT, &[], knights)
 }
 
+/// A 2-player expert game whose Rumor deck is a Picts 2, then `deck`, and whose Knight deck is
+/// one Gawain: seat 0 listens (the Picts 2), seat 1 goes on the Picts quest, fails it and draws
+/// the Gawain card; seat 0's turn.
+fn seat1_holds_gawain(deck: &[&str]) -> Game {
+    let deck: Vec<&str> = std::iter::once("picts:2")
+        .chain(deck.iter().copied())
+        .collect();
+    let mut g = expert(2, None, &deck, &[Knight::Gawain]);
+    listen(&mut g, 1);
+    quest(&mut g, Quest::Picts);
+    g
+}
+
 /// Pass every Arthur and Gawain window until a turn (or the end).
 fn pass_windows(g: &mut Game) {
     while let Some((_, d)) = g.decider() {
@@ -1091,16 +1104,9 @@ fn tristan_is_played_only_on_ones_own_turn() {
 /// Gawain — "When: When a player goes on a Quest": the quester may play it too.
 #[test]
 fn gawain_may_be_played_by_the_quester() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:2", "grail:2", "grail:3", "dragon:?",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:2", "grail:2", "grail:3", "dragon:?",
+    ]);
     listen(&mut g, 1); // seat 0: dragon:5
     listen(&mut g, 1); // seat 1: dragon:4
     listen(&mut g, 1); // seat 0: dragon:2 (11)
@@ -1116,17 +1122,10 @@ fn gawain_may_be_played_by_the_quester() {
 /// the discard pile (card-game.md §3.6).
 #[test]
 fn gawain_may_play_a_merlin_that_removes_a_card_before_swords_are_placed() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:4", "dragon:2", "merlin:2", "grail:2",
-            "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain; 1 black
+    // seat 1 holds Gawain; the failed Picts placed 1 black sword
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:4", "dragon:2", "merlin:2", "grail:2", "grail:3",
+    ]);
     listen(&mut g, 4); // dragon 5 4 4 2 = 15
     quest(&mut g, Quest::Dragon); // seat 0; Arthur's window for seat 1 first
     pass_until(&mut g, Decision::GawainWindow);
@@ -1409,16 +1408,9 @@ fn arthur_forced_listen_under_morgan1_is_a_secret_draw() {
 /// makes the Loyalty exchange, then the quest is resolved.
 #[test]
 fn gawain_may_play_vivien_who_makes_the_exchange_as_normal() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:3", "vivien", "grail:2", "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:3", "vivien", "grail:2", "grail:3",
+    ]);
     listen(&mut g, 3);
     quest(&mut g, Quest::Dragon); // seat 1: 12
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
@@ -1449,17 +1441,9 @@ fn gawain_may_play_vivien_who_makes_the_exchange_as_normal() {
 /// three cards is neither.
 #[test]
 fn morgan1_outlasts_a_merlin_played_by_gawain() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "morgan:1", "dragon:5", "dragon:4", "merlin:2", "grail:2", "grail:3",
-            "picts:4",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "morgan:1", "dragon:5", "dragon:4", "merlin:2", "grail:2", "grail:3", "picts:4",
+    ]);
     listen(&mut g, 1); // seat 0: Morgan #1
     assert!(g.table_view().morgan1);
     for card in ["dragon:5", "dragon:4"] {
@@ -1598,17 +1582,10 @@ fn tristan_looks_through_the_new_deck_when_the_deck_has_run_out() {
 /// stays, 4 + 2 + 5 = 11, a success.
 #[test]
 fn gawain_quest_card_joins_after_the_piles_merlins_have_removed_their_cards() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:4", "dragon:4", "merlin:2", "dragon:2", "dragon:5", "grail:2",
-            "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain; 1 black
+    // seat 1 holds Gawain; the failed Picts placed 1 black sword
+    let mut g = seat1_holds_gawain(&[
+        "dragon:4", "dragon:4", "merlin:2", "dragon:2", "dragon:5", "grail:2", "grail:3",
+    ]);
     listen(&mut g, 4); // dragon 4, dragon 4, Merlin #2, dragon 2
     quest(&mut g, Quest::Dragon); // seat 0
     pass_until(&mut g, Decision::GawainWindow);
@@ -1863,17 +1840,9 @@ fn arthur_stopping_a_quest_does_not_end_the_silence() {
 /// chooses a quest and that quest's highest card goes.
 #[test]
 fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:3", "dragon:2", "merlin:4", "grail:2",
-            "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:3", "dragon:2", "merlin:4", "grail:2", "grail:3",
+    ]);
     listen(&mut g, 4); // dragon 5 4 3 2 = 14
     quest(&mut g, Quest::Dragon); // seat 0
     pass_until(&mut g, Decision::GawainWindow);
@@ -1895,17 +1864,9 @@ fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
 /// Grail card (it weighed the Merlin #4 with no quest, as if useless).
 #[test]
 fn a_computer_weighs_gawains_merlin4_at_its_best_quest() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:3", "dragon:2", "grail:2", "merlin:4",
-            "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:3", "dragon:2", "grail:2", "merlin:4", "grail:3",
+    ]);
     listen(&mut g, 4); // dragon 5 4 3 2 = 14
     quest(&mut g, Quest::Dragon); // seat 0
     pass_until(&mut g, Decision::GawainWindow);
@@ -1982,17 +1943,10 @@ fn seven_players_vivien_can_bring_both_set_aside_traitors_into_play() {
 /// leaves: his Merlin #2 brings a Dragon 15 down to 10 and the game goes on.
 #[test]
 fn gawain_can_bring_a_main_quest_under_morgan7_below_14() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "morgan:7", "dragon:4", "dragon:4", "dragon:2", "merlin:2",
-            "grail:2", "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "morgan:7", "dragon:4", "dragon:4", "dragon:2", "merlin:2", "grail:2",
+        "grail:3",
+    ]);
     listen(&mut g, 5); // dragon 5, Morgan #7, dragon 4 4 2 = 15
     quest(&mut g, Quest::Dragon); // seat 1
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));
@@ -2012,17 +1966,9 @@ fn gawain_can_bring_a_main_quest_under_morgan7_below_14() {
 /// baseless quest (10, 1 black), not the first card drawn.
 #[test]
 fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "dragon:4", "dragon:2", "grail:2", "merlin:2",
-            "grail:3",
-        ],
-        &[Knight::Gawain],
-    );
-    listen(&mut g, 1);
-    quest(&mut g, Quest::Picts); // seat 1 draws Gawain
+    let mut g = seat1_holds_gawain(&[
+        "dragon:5", "dragon:4", "dragon:4", "dragon:2", "grail:2", "merlin:2", "grail:3",
+    ]);
     listen(&mut g, 4); // dragon 5 4 4 2 = 15
     quest(&mut g, Quest::Dragon); // seat 0
     pass_until(&mut g, Decision::GawainWindow);
