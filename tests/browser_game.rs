@@ -944,6 +944,74 @@ async fn a_private_screen_after_another_starts_at_its_top() {
     b.close().await;
 }
 
+/// A solo Knights to the Rescue game (found with the engine) where the player holds Tristan and
+/// has listened until the Rumor deck and the discard pile are both empty (every card lies on the
+/// Threats pile): its setup and actions.
+fn tristan_with_nothing_to_see() -> (Setup, Vec<camelot::Played>) {
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    for seed in 1..400u64 {
+        let setup = expected_setup(1, seed, options);
+        let mut g = Game::new(setup).expect("setup");
+        let mut actions = Vec::new();
+        while let Some((seat, _)) = g.decider() {
+            let legal = g.legal_actions();
+            let holds_tristan = legal.contains(&Action::PlayTristan);
+            let t = g.table_view();
+            if holds_tristan && t.deck_count == 0 && t.discard_count == 0 {
+                return (setup, actions);
+            }
+            // Fail a quest at once (to draw a Knight card) until Tristan is in hand, then listen.
+            let quest = legal.iter().find(|a| matches!(a, Action::GoOnQuest { .. }));
+            let listen = legal.iter().find(|a| **a == Action::ListenToRumors);
+            let pick = if holds_tristan {
+                listen.or(quest)
+            } else {
+                quest.or(listen)
+            };
+            let a = *pick
+                .or_else(|| legal.iter().find(|a| **a == Action::PassWindow))
+                .unwrap_or(&legal[0]);
+            if a == Action::PlayTristan || actions.len() > 300 {
+                break;
+            }
+            g.apply(seat, a).expect("legal");
+            actions.push(camelot::Played { seat, action: a });
+        }
+    }
+    panic!("no solo game reaches Tristan with nothing left to see");
+}
+
+/// Tristan played when the Rumor deck and the discard pile are both empty says there is no card
+/// to see (it showed an empty row under "Top card first").
+#[tokio::test]
+async fn tristan_with_no_card_in_the_deck_or_the_discard_pile_says_so() {
+    let (setup, actions) = tristan_with_nothing_to_see();
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    open_save(&b, setup, &actions).await;
+    b.click("[data-testid=my-knights]").await;
+    b.wait_for("[data-testid=curtain-show], [data-testid=play-tristan]")
+        .await;
+    if b.exists("[data-testid=curtain-show]").await {
+        b.click("[data-testid=curtain-show]").await;
+    }
+    b.click("[data-testid=play-tristan]").await;
+    let empty = b.wait_for("[data-testid=deck-seen-empty]").await;
+    assert_eq!(
+        empty.text().await.expect("text"),
+        "The Rumor deck and the discard pile are both empty: there is no card to see."
+    );
+    assert!(!b.exists("[data-testid=deck-seen]").await);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 /// A reload (or the tab closed and opened again) while the table looks at a quest's reveal or an
 /// accusation's result shows it again, until the table taps "Continue"; after that a reload goes
 /// on at the table. A reload on the end screen comes back to the end screen, not to Home.

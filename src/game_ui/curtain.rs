@@ -179,10 +179,16 @@ fn owed_screen(ctx: Ctx, sv: &SeatView, o: Owed) -> AnyView {
             .into_any(),
             PrivateEvent::DeckSeen { cards } => view! {
                 <h2>{t(K::curtain_deck_title)}</h2>
-                <p>{t(K::curtain_deck_hint)}</p>
-                <ol class="card-row deck-seen" data-testid="deck-seen">
-                    {cards.into_iter().map(|c| view! { <li><CardFace card=c size="small" /></li> }).collect_view()}
-                </ol>
+                {if cards.is_empty() {
+                    view! { <p data-testid="deck-seen-empty">{t(K::curtain_deck_empty)}</p> }.into_any()
+                } else {
+                    view! {
+                        <p>{t(K::curtain_deck_hint)}</p>
+                        <ol class="card-row deck-seen" data-testid="deck-seen">
+                            {cards.into_iter().map(|c| view! { <li><CardFace card=c size="small" /></li> }).collect_view()}
+                        </ol>
+                    }.into_any()
+                }}
             }
             .into_any(),
             PrivateEvent::LoyaltySeen { seat, loyalty } => view! {

@@ -228,6 +228,7 @@ texts! {
     curtain_knight_drawn_hint: "Keep it face down in front of you. Play it when it says.",
     curtain_deck_title: "Tristan: the Rumor deck",
     curtain_deck_hint: "Top card first. You may tell the others what you saw once the phone is covered again.",
+    curtain_deck_empty: "The Rumor deck and the discard pile are both empty: there is no card to see.",
     curtain_galahad_title: "Galahad: {name}'s Loyalty card",
     curtain_galahad_loyal: "{name} is Loyal.",
     curtain_galahad_traitor: "{name} is a Traitor.",
