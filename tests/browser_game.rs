@@ -1231,7 +1231,8 @@ async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot::Playe
 
 /// When play goes on after the end check, the table keeps saying that every Loyalty card is face
 /// up and what ends the game now (before, only a line of "just now", gone after the next move);
-/// at the second end the cards, known to all, are shown face up, not covered to turn again.
+/// at the second end the cards, known to all, are shown face up, not covered to turn again, and
+/// the swords turned for the hidden Traitors are told as turned at the first end.
 #[tokio::test]
 async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again() {
     let (setup, actions, went_on) = play_goes_on_game();
@@ -1256,6 +1257,12 @@ async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again
     assert!(!b.exists("[data-testid=reveal-next]").await);
     assert!(!b.exists("[data-testid=reveal-all]").await);
     assert_eq!(b.count("[data-testid=end-loyalty]").await, 5);
+    // The swords the hidden Traitor turned at the first end are told as past, not as turned now.
+    let flipped = b.text("[data-testid=flipped]").await;
+    assert!(
+        flipped.starts_with("When every Loyalty card was turned face up, "),
+        "{flipped}"
+    );
     assert_verdict(&b).await;
     b.assert_no_console_errors().await;
     b.close().await;

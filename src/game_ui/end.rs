@@ -108,7 +108,7 @@ pub fn End() -> impl IntoView {
                 view! {
                     {(flipped > 0).then(|| view! {
                         <p class="flipped" data-testid="flipped">
-                            {tn(K::end_flipped, flipped.into(), &[])}
+                            {tn(if played_on { K::end_flipped_earlier } else { K::end_flipped }, flipped.into(), &[])}
                             {percival_end.map(|by| format!(" {}", tf(K::event_percival, &[("name", &ctx.name(by))])))}
                         </p>
                     })}

@@ -127,6 +127,7 @@ texts! {
     end_reveal_next: "Reveal {name}'s card",
     end_reveal_all: "Reveal all",
     end_flipped: "For the hidden Traitors, {n} white sword turned black.|For the hidden Traitors, {n} white swords turned black.",
+    end_flipped_earlier: "When every Loyalty card was turned face up, {n} white sword turned black for the hidden Traitors.|When every Loyalty card was turned face up, {n} white swords turned black for the hidden Traitors.",
     end_turns: "{n} turn|{n} turns",
     end_quests: "Quests won: {won} · lost: {lost}",
     end_no_accusation: "No accusation",
