@@ -932,6 +932,13 @@ impl Game {
         if let Phase::Turn = self.phase {
             return Some((self.current, Decision::Turn));
         }
+        self.decider_other()
+    }
+
+    /// [`Game::decider`] out of a turn, out of line: the turn's test stays a plain, well-predicted
+    /// branch instead of joining a jump table on the phase.
+    #[inline(never)]
+    fn decider_other(&self) -> Option<(Seat, Decision)> {
         Some(match &self.phase {
             Phase::Turn => (self.current, Decision::Turn),
             Phase::Announce { .. } => (self.current, Decision::Announce),

@@ -33,8 +33,9 @@ use serde::{Deserialize, Serialize};
 /// cards a later Merlin #1 removes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Numbered cards per quest ([`Quest::index`]), by value: index 0 is a 2, index 3 a 5.
-    numbers: [[u8; 4]; 5],
+    /// Cards per quest ([`Quest::index`]), by [`RumorValue`]: index 0 counts the `?`s (as
+    /// `questions` does), 1 is a 2, 4 a 5 (so that a card is counted without a branch on its value).
+    numbers: [[u8; 5]; 5],
     /// Per quest: the sum of the numbered cards, how many there are, how many `?`.
     sums: [u16; 5],
     numbered: [u8; 5],
@@ -61,6 +62,8 @@ pub struct Tally {
 
 static ALL_QUESTS: [Quest; 5] = Quest::ALL;
 const PICTS: usize = 0;
+/// A numbered card's points by [`RumorValue`] (0 for a `?`, counted apart).
+const POINTS: [u8; 5] = [0, 2, 3, 4, 5];
 const SAXONS: usize = 1;
 
 /// Every quest's total in a counted pile, after Merlin's removals (see [`Tally::totals`]).
@@ -134,23 +137,25 @@ impl Tally {
         if let Card::Quest(q, v) = card {
             let i = q.index();
             // What the card adds to its stack's points: its number, or what one more `?` adds to the
-            // `?`s (their count squared, or their count under Morgan #6).
-            let points = match v.points() {
-                Some(p) => {
-                    self.numbers[i][usize::from(p - 2)] += 1;
-                    self.sums[i] += u16::from(p);
-                    self.numbered[i] += 1;
-                    u16::from(p)
-                }
-                None => {
-                    let before = self.questions[i];
-                    self.questions[i] += 1;
-                    if self.morgan6 {
-                        1
-                    } else {
-                        2 * u16::from(before) + 1
-                    }
-                }
+            // `?`s (their count squared, or their count under Morgan #6) — without a branch on the
+            // value, which is anyone's guess.
+            let v = v as usize;
+            let question = v == RumorValue::Question as usize;
+            let number = POINTS[v];
+            self.numbers[i][v] += 1;
+            self.sums[i] += u16::from(number);
+            self.numbered[i] += u8::from(!question);
+            let before = self.questions[i];
+            self.questions[i] += u8::from(question);
+            let question_points = if self.morgan6 {
+                1
+            } else {
+                2 * u16::from(before) + 1
+            };
+            let points = if question {
+                question_points
+            } else {
+                u16::from(number)
             };
             if self.removals[i] == 0 && i < 5 {
                 // No Merlin removes from this stack: its total grows by the card's points and
@@ -158,12 +163,15 @@ impl Tally {
                 let r = &mut self.running;
                 // An empty stack's total is 0 (Morgan #4's bonus comes with its first card), and
                 // Mordred's bonus counts on the Picts and Saxons: both without a branch.
+                // (A bonus of less than 256 shifted right by 8 is 0: a choice the compiler keeps
+                // without a branch, where a select of a loaded value became one. Which stack a card
+                // joins, whether it is the first, whether it overflows, are anyone's guess.)
                 let total = r.total[i]
-                    + u16::from(self.morgan4) * u16::from(r.left[i] == 0)
+                    + (u16::from(self.morgan4) >> (8 * u16::from(r.left[i] != 0)))
                     + points
-                    + u16::from(self.mordreds) * u16::from(i <= SAXONS);
+                    + (u16::from(self.mordreds) >> (8 * u16::from(i > SAXONS)));
                 let n = r.left[i] + 1;
-                let secondary = if total >= 14 { r.value[i] } else { 0 };
+                let secondary = (u16::from(r.value[i]) >> (8 * u16::from(total < 14))) as u8;
                 r.secondary_sum = r.secondary_sum - r.secondary[i] + secondary;
                 r.secondary[i] = secondary;
                 r.total[i] = total;
@@ -267,7 +275,7 @@ impl Tally {
             let mut v = 4;
             while r > 0 && v > 0 {
                 v -= 1;
-                let k = r.min(self.numbers[q][v]);
+                let k = r.min(self.numbers[q][v + 1]);
                 sum -= u16::from(k) * (v as u16 + 2);
                 n -= k;
                 r -= k;
@@ -321,11 +329,11 @@ impl Tally {
         if self.merlin_count > 0 {
             let mut nums = self.numbers;
             let mut remove = |quests: &[usize]| {
-                for v in (0..4).rev() {
+                for v in (1..5).rev() {
                     for &q in quests {
                         if nums[q][v] > 0 {
                             nums[q][v] -= 1;
-                            sums[q] -= v as u16 + 2;
+                            sums[q] -= u16::from(POINTS[v]);
                             numbered[q] -= 1;
                             return;
                         }
