@@ -747,8 +747,9 @@ impl SimplePolicy {
         let mut t = self.public;
         if self.merlin4_owners & bit != 0 {
             for pc in &g.pile {
-                if pc.placed_by == me
-                    && matches!(pc.card, Card::Merlin(Merlin::Four))
+                // The rare card first: a well-predicted test (whose card it is, is anyone's guess).
+                if matches!(pc.card, Card::Merlin(Merlin::Four))
+                    && pc.placed_by == me
                     && let Some(q) = pc.merlin4
                 {
                     t.learn_merlin4(q);
@@ -800,7 +801,8 @@ impl SimplePolicy {
         let can_draw = g.can_draw();
         let seat = &g.seats[me.index()];
         let traitor = seat.loyalty == Some(Loyalty::Traitor);
-        if traitor && seat.revealed {
+        // The rare case first: a well-predicted test (whether the seat is a Traitor is not).
+        if seat.revealed && traitor {
             return if can_draw {
                 Action::SpreadRumors
             } else {
