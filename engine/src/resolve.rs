@@ -614,9 +614,9 @@ impl Counts {
         if removals != [0; 5] {
             for q in 0..5 {
                 let mut r = removals[q];
-                let mut v = 4;
-                while r > 0 && v > 0 {
-                    v -= 1;
+                // Every value, highest first, without stopping when the removals are done (what
+                // is left to remove is then 0): a fixed loop instead of an exit that is a guess.
+                for v in (0..4).rev() {
                     let k = r.min(values[q][v + 1]);
                     numbers[q] -= u16::from(k) * (v as u16 + 2);
                     counts[q] -= u16::from(k);

@@ -272,9 +272,9 @@ impl Tally {
         let mut n = before;
         let mut r = self.removals[q];
         if r > 0 {
-            let mut v = 4;
-            while r > 0 && v > 0 {
-                v -= 1;
+            // Every value, highest first, without stopping when the removals are done (what is
+            // left to remove is then 0): a fixed loop instead of an exit that is anyone's guess.
+            for v in (0..4).rev() {
                 let k = r.min(self.numbers[q][v + 1]);
                 sum -= u16::from(k) * (v as u16 + 2);
                 n -= k;
