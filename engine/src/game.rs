@@ -2207,50 +2207,16 @@ pub(crate) fn shuffle<T>(cards: &mut [T], rng: &mut Xoshiro256PlusPlus) {
         let mut chunk = rng.random_range(..bound);
         let last = i + usize::from(count) - 1;
         let stop = last.min(len);
-        // A draw gives at least 5 indices for a deck's positions (at most 84): the first 4 without
-        // a loop's test, which the branch predictor guessed wrong at every draw's end.
-        if i + 4 <= stop {
-            for _ in 0..4 {
-                let (quotient, remainder) = div_rem(chunk, i as u32 + 1);
-                cards.swap(i, remainder as usize);
-                chunk = quotient;
-                i += 1;
-            }
-        }
         while i < stop {
-            let (quotient, remainder) = div_rem(chunk, i as u32 + 1);
-            cards.swap(i, remainder as usize);
-            chunk = quotient;
+            let m = i as u32 + 1;
+            cards.swap(i, (chunk % m) as usize);
+            chunk /= m;
             i += 1;
         }
         if i < len {
             cards.swap(i, chunk as usize);
             i += 1;
         }
-    }
-}
-
-/// `n / d` and `n % d` for a shuffle's position `d ≥ 2`: by a multiplication with `d`'s reciprocal
-/// for the positions of a deck (exact for every `u32`, Lemire, Kaser & Kurz, "Faster remainder by
-/// direct computation", 2019), where a division's latency held up the whole chain of a draw's indices.
-#[inline(always)]
-fn div_rem(n: u32, d: u32) -> (u32, u32) {
-    /// `⌈2⁶⁴ / d⌉` for `d` from 2 (0 and 1 unused).
-    const RECIPROCALS: [u64; 128] = {
-        let mut t = [0; 128];
-        let mut d = 2;
-        while d < 128 {
-            t[d] = u64::MAX / d as u64 + 1;
-            d += 1;
-        }
-        t
-    };
-    match RECIPROCALS.get(d as usize) {
-        Some(&m) if d >= 2 => {
-            let quotient = ((u128::from(m) * u128::from(n)) >> 64) as u32;
-            (quotient, n - quotient * d)
-        }
-        _ => (n / d, n % d),
     }
 }
 
@@ -2304,27 +2270,6 @@ mod tests {
     use super::*;
     use crate::action::NoEvents;
     use rand::seq::IndexedRandom;
-
-    #[test]
-    fn a_division_by_reciprocal_is_a_division() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        for d in 2..130u32 {
-            let edges = [
-                0,
-                1,
-                d - 1,
-                d,
-                d + 1,
-                u32::MAX - 1,
-                u32::MAX,
-                u32::MAX / d * d,
-            ];
-            let randoms = (0..2000).map(|_| rng.random::<u32>());
-            for n in edges.into_iter().chain(randoms) {
-                assert_eq!(div_rem(n, d), (n / d, n % d), "{n} / {d}");
-            }
-        }
-    }
 
     #[test]
     fn our_shuffle_is_rands_shuffle() {
