@@ -989,12 +989,9 @@ fn tristan_with_nothing_to_see() -> (Setup, Vec<camelot::Played>) {
 #[tokio::test]
 async fn tristan_with_no_card_in_the_deck_or_the_discard_pile_says_so() {
     let (setup, actions) = tristan_with_nothing_to_see();
-    let Some(b) = support::launch().await else {
+    let Some(b) = launch_with_save(setup, &actions).await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    open_save(&b, setup, &actions).await;
     b.click("[data-testid=my-knights]").await;
     b.wait_for("[data-testid=curtain-show], [data-testid=play-tristan]")
         .await;
@@ -1210,6 +1207,16 @@ fn play_goes_on_game() -> (Setup, Vec<camelot::Played>, usize) {
     panic!("no game goes on after the end check");
 }
 
+/// A fresh browser (`None`: no browser here, skip) with the app open on `actions` of a game as
+/// its only save, the current one.
+async fn launch_with_save(setup: Setup, actions: &[camelot::Played]) -> Option<support::Browser> {
+    let b = support::launch().await?;
+    b.open_app().await;
+    b.clear_storage().await;
+    open_save(&b, setup, actions).await;
+    Some(b)
+}
+
 /// Opens `actions` of a game as the current save (as if the app had just saved it) and reloads.
 async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot::Played]) {
     let names = &["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][..setup.players as usize];
@@ -1236,13 +1243,10 @@ async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot::Playe
 #[tokio::test]
 async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again() {
     let (setup, actions, went_on) = play_goes_on_game();
-    let Some(b) = support::launch().await else {
+    // Right after the end check: the next player's turn.
+    let Some(b) = launch_with_save(setup, &actions[..went_on]).await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    // Right after the end check: the next player's turn.
-    open_save(&b, setup, &actions[..went_on]).await;
     let k = saved(&b).await.expect("saved");
     assert!(k.view().all_revealed && k.game.winner().is_none());
     b.wait_for("[data-testid=actions]").await;
@@ -1307,12 +1311,9 @@ async fn the_reveal_says_when_the_swords_run_out() {
         camelot::Event::SwordsRanOut { colour, count } => Some((*colour, *count)),
         _ => None,
     });
-    let Some(b) = support::launch().await else {
+    let Some(b) = launch_with_save(setup, before).await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    open_save(&b, setup, before).await;
     // Played through the page, then once more after a reload (the reveal comes back).
     for reload in [false, true] {
         if reload {
@@ -1397,12 +1398,9 @@ async fn a_silence_of_unknown_start_shows_its_turns_alone() {
             action: a,
         });
     }
-    let Some(b) = support::launch().await else {
+    let Some(b) = launch_with_save(setup, &actions).await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    open_save(&b, setup, &actions).await;
     b.wait_for("[data-testid=silence]").await;
     let text = b.text("[data-testid=silence] p").await;
     assert!(
