@@ -352,20 +352,86 @@ fn salvage(text: &str) -> (Vec<String>, Option<f64>) {
 
 /// The text of an export file: the session in a small envelope.
 pub fn export_text(s: &Session) -> String {
-    #[derive(Serialize)]
-    struct Envelope<'a> {
-        app: &'a str,
-        kind: &'a str,
-        format: u32,
-        game: &'a Session,
+    indent_json(
+        &serde_json::to_string(&ExportEnvelope::of(s)).expect("a session always serializes"),
+    )
+}
+
+/// An export file: the session in a small envelope.
+#[derive(Serialize)]
+struct ExportEnvelope<'a> {
+    app: &'a str,
+    kind: &'a str,
+    format: u32,
+    game: &'a Session,
+}
+
+impl<'a> ExportEnvelope<'a> {
+    fn of(s: &'a Session) -> Self {
+        ExportEnvelope {
+            app: EXPORT_APP,
+            kind: EXPORT_KIND,
+            format: s.needed_format(),
+            game: s,
+        }
     }
-    serde_json::to_string_pretty(&Envelope {
-        app: EXPORT_APP,
-        kind: EXPORT_KIND,
-        format: s.needed_format(),
-        game: s,
-    })
-    .expect("a session always serializes")
+}
+
+/// Compact JSON laid out as `serde_json::to_string_pretty` does (two spaces a level, `"key": value`),
+/// so that an export file reads well. Done on the text, not with serde_json's pretty serializer: that
+/// one would compile a second copy of every `Serialize` of a session into the download (about 6 KB).
+fn indent_json(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        for _ in 0..depth {
+            out.push_str("  ");
+        }
+    };
+    let mut chars = compact.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                // An empty object or array stays on its line: `{}`, `[]`.
+                if chars.peek().is_some_and(|&n| n == '}' || n == ']') {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Read an export file (or a bare saved session): checks it is ours, of a format we know, and
@@ -1265,6 +1331,27 @@ mod tests {
         let third = store();
         let bare = serde_json::to_string(&a).unwrap();
         assert_eq!(third.import(&bare, 0.0).unwrap(), a);
+    }
+
+    #[test]
+    fn an_export_file_is_laid_out_as_pretty_json() {
+        // A whole game, with player names that look like JSON, lays out exactly as serde_json's
+        // own pretty printer would.
+        let (a, _) = session("gp", &["Ann {x}", "Bo, \"[y]\": z\\", "Cy"], 9, 40);
+        let text = export_text(&a);
+        assert_eq!(
+            text,
+            serde_json::to_string_pretty(&ExportEnvelope::of(&a)).unwrap()
+        );
+        assert!(text.starts_with("{\n  \"app\": \"camelot\",\n"), "{text}");
+        // Empty objects and arrays stay on their line, as serde_json writes them.
+        assert_eq!(
+            indent_json(r#"{"a":[],"b":{},"c":[1,{"d":"}"}]}"#),
+            serde_json::to_string_pretty(
+                &serde_json::from_str::<Value>(r#"{"a":[],"b":{},"c":[1,{"d":"}"}]}"#).unwrap()
+            )
+            .unwrap()
+        );
     }
 
     #[test]
