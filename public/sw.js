@@ -20,7 +20,9 @@ const SCOPE = self.registration.scope;
 const CACHE_PREFIX = `camelot ${SCOPE} `;
 const CACHE = CACHE_PREFIX + BUILD;
 const INDEX = new URL("index.html", SCOPE).href;
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z0-9]+$/;
+// Trunk writes the hash (64 bits) in hex without leading zeros: usually 16 digits, sometimes fewer
+// (seen: camelot-app-cdd2efe88121205.js, 15), so 12 to 16 (a hash under 12 digits: 1 in 65,536).
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z0-9]+$/;
 const NETWORK_WAIT_MS = 4000;
 
 self.addEventListener("install", (event) => {
