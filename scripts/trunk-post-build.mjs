@@ -10,16 +10,21 @@
 //   3. Names the build: a hash of every file in it (BUILD_ID below), written into sw.js and into
 //      index.html as <meta name="camelot-build">.
 //   4. Writes the list of the build's files into sw.js: the worker caches them all on install.
-//   0. First, in release builds (TRUNK_PROFILE=release): minifies wasm-bindgen's JavaScript glue
-//      with terser (Trunk leaves it as written, 42 KB; minified it is 1.5 KB less gzip on the first
-//      load) and puts the new file's hash in its `integrity` attribute. terser is installed into
-//      .tools/ by scripts/setup, like wasm-opt.
+//   0. First, in release builds (TRUNK_PROFILE=release):
+//      - when CAMELOT_SPLIT_WASM names the linked wasm (camelot_release_build in scripts/setup),
+//        splits it: the first load keeps only the Home screen and what it needs, every other
+//        screen's code comes in chunks fetched when it first opens (see split() below);
+//      - minifies the JavaScript (wasm-bindgen's glue, Trunk leaves it as written: 42 KB -> 20 KB,
+//        1.5 KB less gzip) with terser, installed into .tools/ by scripts/setup like wasm-opt;
+//      - puts the changed files' hashes in their `integrity` attributes.
 //
 // Usage (Trunk sets TRUNK_STAGING_DIR, TRUNK_PROFILE):
 //   node scripts/trunk-post-build.mjs [STAGING_DIR]
 
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const staging = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
@@ -48,48 +53,190 @@ for (const name of ["sw.js", "manifest.webmanifest"]) {
 const indexPath = at("index.html");
 let index = fs.readFileSync(indexPath, "utf8");
 
-// 0. Release builds: the wasm-bindgen glue, minified.
+// 0. Release builds: the wasm split per screen (when CAMELOT_SPLIT_WASM names the linked wasm),
+//    then the JavaScript minified.
 if (process.env.TRUNK_PROFILE === "release") {
+  // The files Trunk made: the wasm-bindgen glue (modulepreloaded) and the wasm (preloaded).
+  const linked = (rel, ext) =>
+    [...index.matchAll(/<link\b[^>]*>/gi)]
+      .map(([link]) => link)
+      .filter((link) => new RegExp(`\\brel="?${rel}\\b`, "i").test(link))
+      .map((link) => link.match(new RegExp(`\\bhref="?\\./([^"\\s>]+\\.${ext})`, "i"))?.[1])
+      .filter(Boolean);
+  const glues = linked("modulepreload", "js");
+  const wasms = linked("preload", "wasm");
+  if (glues.length !== 1 || wasms.length !== 1) {
+    fail(`expected one modulepreload of the glue and one preload of the wasm in index.html`);
+  }
+  let [glueFile] = glues;
+  const [wasmFile] = wasms;
+
   const terserPath = new URL("../.tools/node_modules/terser/main.js", import.meta.url);
   if (!fs.existsSync(terserPath)) {
     fail(`${terserPath.pathname} is missing: run scripts/setup (it installs terser into .tools/)`);
   }
   const { minify } = await import(terserPath.href);
-  const glue = [...index.matchAll(/<link\b[^>]*\brel="?modulepreload\b[^>]*>/gi)]
-    .map(([link]) => link.match(/\bhref="?\.\/([^"\s>]+\.js)/i)?.[1])
-    .filter(Boolean);
-  if (glue.length !== 1) {
-    fail(`expected one modulepreload of the wasm-bindgen glue in index.html, found ${glue.length}`);
+  const minified = async (name, text) => {
+    const { code } = await minify(text, {
+      module: true,
+      compress: { passes: 2 },
+      mangle: true,
+      format: { comments: false },
+    });
+    if (!code) {
+      fail(`terser returned nothing for ${name}`);
+    }
+    console.log(`trunk-post-build: ${name} minified, ${text.length} -> ${code.length} bytes`);
+    return code;
+  };
+
+  if (process.env.CAMELOT_SPLIT_WASM) {
+    ({ html: index, glueFile } = await split(
+      process.env.CAMELOT_SPLIT_WASM,
+      glueFile,
+      wasmFile,
+      index,
+      minified,
+    ));
   }
-  const glueFile = glue[0];
-  const before = fs.readFileSync(at(glueFile), "utf8");
-  const { code } = await minify(before, {
-    module: true,
-    compress: { passes: 2 },
-    mangle: true,
-    format: { comments: false },
-  });
-  if (!code) {
-    fail(`terser returned nothing for ${glueFile}`);
-  }
-  fs.writeFileSync(at(glueFile), code);
-  // Its Subresource Integrity hash (Trunk's was of the unminified file).
-  const integrity = `sha384-${createHash("sha384").update(code, "utf8").digest("base64")}`;
+
+  fs.writeFileSync(at(glueFile), await minified(glueFile, fs.readFileSync(at(glueFile), "utf8")));
+  index = setIntegrity(index, glueFile);
+}
+
+/// The Subresource Integrity hash of `file` as it is now, in its <link> of index.html.
+function setIntegrity(html, file) {
+  const integrity = `sha384-${createHash("sha384").update(fs.readFileSync(at(file))).digest("base64")}`;
   let replaced = 0;
-  index = index.replace(/<link\b[^>]*>/gi, (link) =>
-    link.includes(`./${glueFile}`)
-      ? link.replace(/\bintegrity="?sha384-[A-Za-z0-9+/=]+"?/i, () => {
+  const out = html.replace(/<link\b[^>]*>/gi, (link) =>
+    link.includes(`./${file}`)
+      ? link.replace(/\bintegrity=("?)sha384-[A-Za-z0-9+/=]+\1/i, () => {
           replaced += 1;
           return `integrity="${integrity}"`;
         })
       : link,
   );
   if (replaced !== 1) {
-    fail(`could not find the integrity attribute of ${glueFile} in index.html`);
+    fail(`could not find the integrity attribute of ${file} in index.html`);
+  }
+  return out;
+}
+
+/// The split (see camelot_release_build in scripts/setup): wasm-split-cli cuts the linked wasm into
+/// the main module and chunks (one per `#[lazy]` screen, and the code they share), wasm-bindgen
+/// makes the main module's glue, wasm-opt optimises every part as Trunk would have (the parameters
+/// of index.html's rust link). The main module and its glue take the places of Trunk's files; the
+/// chunks and `__wasm_split.js` (which fetches them, relative to itself) are named after their
+/// content, so that the service worker can serve them cache-first.
+async function split(input, glueFile, wasmFile, html, minified) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "camelot-split-"));
+  const run = (command, args) => {
+    const result = spawnSync(command, args, { stdio: ["ignore", "inherit", "inherit"] });
+    if (result.status !== 0) {
+      fail(`${command} ${args.join(" ")} failed (${result.error ?? `exit ${result.status}`})`);
+    }
+  };
+  const parts = path.join(work, "split");
+  const bound = path.join(work, "bound");
+  run("wasm-split-cli", ["--target", "web", "--out-name", "app", input, parts]);
+  // --keep-lld-exports: the chunks import the main module's function table and memory.
+  run("wasm-bindgen", [
+    "--target", "web", "--no-typescript", "--keep-lld-exports",
+    "--out-dir", bound, "--out-name", "app", path.join(parts, "app.wasm"),
+  ]);
+
+  // wasm-opt with the parameters of index.html's <link data-trunk rel="rust">, on every part,
+  // as many at a time as there are cores.
+  const source = fs.readFileSync(new URL("../index.html", import.meta.url), "utf8");
+  const level = source.match(/\bdata-wasm-opt="([^"]+)"/)?.[1];
+  const params = source.match(/\bdata-wasm-opt-params="([^"]+)"/)?.[1];
+  if (!level || !params) {
+    fail("index.html's rust link has no data-wasm-opt / data-wasm-opt-params");
+  }
+  const chunks = fs.readdirSync(parts).filter((f) => f.endsWith(".wasm") && f !== "app.wasm");
+  const todo = [path.join(bound, "app_bg.wasm"), ...chunks.map((f) => path.join(parts, f))];
+  const jobs = String(Math.max(1, Math.min(os.availableParallelism(), 4)));
+  const optimise = spawnSync(
+    "xargs",
+    ["-0", "-P", jobs, "-n", "1", "sh", "-c", `wasm-opt -O${level} ${params} "$1" -o "$1"`, "sh"],
+    { input: todo.join("\0"), stdio: ["pipe", "inherit", "inherit"] },
+  );
+  if (optimise.status !== 0) {
+    fail(`wasm-opt failed on a part of the split (${optimise.error ?? `exit ${optimise.status}`})`);
+  }
+
+  const named = (stem, ext, content) =>
+    `${stem}-${createHash("sha256").update(content).digest("hex").slice(0, 16)}.${ext}`;
+  let loader = fs.readFileSync(path.join(parts, "__wasm_split.js"), "utf8");
+  let lazyBytes = 0;
+  for (const chunk of chunks) {
+    const content = fs.readFileSync(path.join(parts, chunk));
+    const name = named(chunk.replace(/\.wasm$/, ""), "wasm", content);
+    const reference = `"./${chunk}"`;
+    if (!loader.includes(reference)) {
+      fail(`__wasm_split.js does not load ${chunk}`);
+    }
+    loader = loader.replaceAll(reference, () => JSON.stringify(`./${name}`));
+    fs.writeFileSync(at(name), content);
+    lazyBytes += content.length;
+  }
+  const mainImport = `"./app.js"`;
+  if (!loader.includes(`from ${mainImport}`)) {
+    fail(`__wasm_split.js does not import ./app.js`);
+  }
+  // (terser keeps the import's specifier as it is: it is filled in below.)
+  loader = await minified("__wasm_split.js", loader);
+  if (!loader.includes(mainImport)) {
+    fail(`the minified __wasm_split.js no longer has ${mainImport} as it was`);
+  }
+  let glue = fs.readFileSync(path.join(bound, "app.js"), "utf8");
+  const loaderImport = `from "./__wasm_split.js"`;
+  if (!glue.includes(loaderImport)) {
+    fail("the glue does not import ./__wasm_split.js: is the build made with --cfg camelot_split?");
+  }
+  const main = fs.readFileSync(path.join(bound, "app_bg.wasm"));
+
+  // The glue, the main module and the loader import one another by name, so they are named
+  // together, after the content of all three (which names every chunk): Trunk's names were made
+  // before the split, and a changed file must never keep an old name (hashed files are cache-first).
+  const together = createHash("sha256").update(loader).update("\0").update(glue).update("\0");
+  const hash = together.update(main).digest("hex").slice(0, 16);
+  const stem = glueFile.replace(/-[0-9a-f]+\.js$/, "");
+  const names = {
+    glue: `${stem}-${hash}.js`,
+    wasm: `${stem}-${hash}_bg.wasm`,
+    loader: `__wasm_split-${hash}.js`,
+  };
+  fs.writeFileSync(at(names.loader), loader.replaceAll(mainImport, () => `"./${names.glue}"`));
+  fs.writeFileSync(at(names.glue), glue.replaceAll(loaderImport, () => `from "./${names.loader}"`));
+  fs.writeFileSync(at(names.wasm), main);
+  fs.rmSync(at(glueFile));
+  fs.rmSync(at(wasmFile));
+  fs.rmSync(work, { recursive: true, force: true });
+
+  // index.html: the new names (in the boot script and the links), the loader preloaded beside the
+  // glue (it comes with it), the integrity hashes.
+  let out = html.replaceAll(glueFile, names.glue).replaceAll(wasmFile, names.wasm);
+  let added = 0;
+  out = out.replace(/<link\b[^>]*>/gi, (link) => {
+    if (!link.includes(`./${names.glue}`)) {
+      return link;
+    }
+    added += 1;
+    return `${link}<link crossorigin href=./${names.loader} integrity=sha384-0 rel=modulepreload>`;
+  });
+  if (added !== 1) {
+    fail(`no <link> of ${names.glue} in index.html`);
+  }
+  for (const file of [names.wasm, names.glue, names.loader]) {
+    out = setIntegrity(out, file);
   }
   console.log(
-    `trunk-post-build: ${glueFile} minified, ${before.length} -> ${code.length} bytes`,
+    `trunk-post-build: split into the main module and ${chunks.length} chunks ` +
+      `(${(lazyBytes / 1024).toFixed(0)} KiB, fetched when their screens first open): ` +
+      `${names.glue}, ${names.wasm}, ${names.loader}`,
   );
+  return { html: out, glueFile: names.glue };
 }
 
 // 2. The CSP's script hashes.

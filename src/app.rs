@@ -99,25 +99,18 @@ fn Screens() -> impl IntoView {
             })}
             {move || match screen.get() {
                 Screen::Home => view! { <game_ui::home::Home /> }.into_any(),
-                Screen::NewGame => view! { <game_ui::new_game::NewGame /> }.into_any(),
-                Screen::Table => view! { <game_ui::table::Table /> }.into_any(),
-                Screen::Log => view! { <game_ui::log::Log /> }.into_any(),
-                Screen::SavedGames => view! {
-                    <SavedGames
-                        on_open=move |(session, game)| ctx.open_played(session, game)
-                        on_back=move |()| ctx.go(Screen::Home)
-                        on_deleted=move |id: String| ctx.forget(&id)
-                    />
+                // Every other screen comes from its own wasm chunk, fetched the first time it shows.
+                Screen::NewGame => {
+                    // The table's chunk comes while the players are being set up, not on "Start".
+                    #[cfg(camelot_split)]
+                    leptos::task::spawn_local(__preload_table_screen());
+                    split_screen!(new_game_screen)
                 }
-                .into_any(),
-                Screen::Rules => view! {
-                    <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) />
-                }
-                .into_any(),
-                Screen::Settings => view! {
-                    <SettingsScreen on_back=move |()| ctx.go(Screen::Home) />
-                }
-                .into_any(),
+                Screen::Table => split_screen!(table_screen),
+                Screen::Log => split_screen!(log_screen),
+                Screen::SavedGames => split_screen!(saved_games_screen),
+                Screen::Rules => split_screen!(rules_screen),
+                Screen::Settings => split_screen!(settings_screen),
             }}
         </main>
     }
@@ -146,4 +139,72 @@ fn TopBar() -> impl IntoView {
             <button class="rules-button" data-testid="rules-button" on:click=to_rules>{t(K::rules)}</button>
         </header>
     }
+}
+
+/// One of the screens below: with `--cfg camelot_split` (the release web build, whose wasm goes
+/// through `wasm-split-cli`) its code is in a chunk of its own, fetched the first time it shows;
+/// without (debug builds, native tests) it is an ordinary function of the one wasm.
+macro_rules! split_screen {
+    ($screen:ident) => {{
+        #[cfg(camelot_split)]
+        let view = lazy_screen($screen());
+        #[cfg(not(camelot_split))]
+        let view = $screen();
+        view
+    }};
+}
+use split_screen;
+
+/// A screen whose code is split off (`#[lazy]`): nothing until its chunk has loaded and run.
+#[cfg(camelot_split)]
+fn lazy_screen(screen: impl Future<Output = AnyView> + 'static) -> AnyView {
+    let screen = leptos::__reexports::send_wrapper::SendWrapper::new(screen);
+    Suspend::new(async move { screen.await }).into_any()
+}
+
+// Each `#[lazy]` function (and all the code only it reaches) goes into a wasm chunk of its own.
+// Built untracked: the `Suspend` around it must not re-run when a signal read while building changes.
+
+#[cfg_attr(camelot_split, lazy)]
+fn new_game_screen() -> AnyView {
+    untrack(|| view! { <game_ui::new_game::NewGame /> }.into_any())
+}
+
+#[cfg_attr(camelot_split, lazy)]
+fn table_screen() -> AnyView {
+    untrack(|| view! { <game_ui::table::Table /> }.into_any())
+}
+
+#[cfg_attr(camelot_split, lazy)]
+fn log_screen() -> AnyView {
+    untrack(|| view! { <game_ui::log::Log /> }.into_any())
+}
+
+#[cfg_attr(camelot_split, lazy)]
+fn saved_games_screen() -> AnyView {
+    let ctx = game_ui::use_ctx();
+    untrack(|| {
+        view! {
+            <SavedGames
+                on_open=move |(session, game)| ctx.open_played(session, game)
+                on_back=move |()| ctx.go(Screen::Home)
+                on_deleted=move |id: String| ctx.forget(&id)
+            />
+        }
+        .into_any()
+    })
+}
+
+#[cfg_attr(camelot_split, lazy)]
+fn rules_screen() -> AnyView {
+    let ctx = game_ui::use_ctx();
+    untrack(|| {
+        view! { <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) /> }.into_any()
+    })
+}
+
+#[cfg_attr(camelot_split, lazy)]
+fn settings_screen() -> AnyView {
+    let ctx = game_ui::use_ctx();
+    untrack(|| view! { <SettingsScreen on_back=move |()| ctx.go(Screen::Home) /> }.into_any())
 }

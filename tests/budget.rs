@@ -12,7 +12,8 @@
 //!   printed: the time from tapping "Start the game" (two taps from Home) to the first frame with
 //!   the table, held to the same limit, and a repeat visit (service worker and caches warm).
 //!
-//! `cargo test --test budget -- --ignored --nocapture` prints the figures.
+//! The size is checked in every run; the timing, a measurement on a shared machine, only with
+//! `cargo test --test budget -- --ignored --nocapture`, which prints all the figures.
 
 mod support;
 
@@ -126,15 +127,26 @@ fn first_load_gzip() -> Option<u64> {
         "  {:>10} gzip  also: index.html, manifest, favicon, sw.js",
         kb(others)
     );
+    // The parts of the split wasm that index.html does not load: fetched as their screens open.
+    let mut later = (0, 0);
+    for entry in std::fs::read_dir(&dist).expect("read dist/").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".wasm") && !files.contains(&name) {
+            later.0 += 1;
+            later.1 += gzip_size(&entry.path());
+        }
+    }
+    println!(
+        "  {:>10} gzip  later, as screens first open: {} wasm chunks",
+        kb(later.1),
+        later.0
+    );
     Some(total)
 }
 
 #[test]
-// Not yet met: the release build is ~298 KB gzip (wasm ~284 KB) against the 250 KB budget, so this
-// check is kept but left out of the default run until the wasm shrinks; run it with
-// `cargo test --test budget -- --ignored` to see the figures. Meanwhile the ratchet below holds
-// the size reached so far in every run.
-#[ignore = "budget not met yet: ~298 KB gzip of 250 KB (see the comment above)"]
+// The release build is split (scripts/setup's camelot_release_build): the first load holds the Home
+// screen and what it needs, the other screens come as they first open (printed as "later").
 fn the_first_load_fits_the_size_budget() {
     let Some(total) = first_load_gzip() else {
         return;
@@ -143,27 +155,6 @@ fn the_first_load_fits_the_size_budget() {
         total <= MAX_GZIP_BYTES,
         "over budget: the first load transfers {} of wasm, JS and CSS (gzip), the budget is {}",
         kb(total),
-        kb(MAX_GZIP_BYTES)
-    );
-}
-
-/// The size reached so far (297.9 KB at the last measure, after the export file's layout stopped
-/// compiling serde_json's pretty printer into the wasm, -3.1 KB, and the build hook began to minify
-/// the JavaScript glue, -1.5 KB), with a little room: the first load may only shrink towards the
-/// budget, never grow back. Lower it as the wasm shrinks.
-const RATCHET_GZIP_BYTES: u64 = 298_500;
-
-#[test]
-fn the_first_load_does_not_grow_past_the_size_reached() {
-    let Some(total) = first_load_gzip() else {
-        return;
-    };
-    assert!(
-        total <= RATCHET_GZIP_BYTES,
-        "the first load grew: {} of wasm, JS and CSS (gzip), more than the {} reached before \
-         (and the budget is {})",
-        kb(total),
-        kb(RATCHET_GZIP_BYTES),
         kb(MAX_GZIP_BYTES)
     );
 }
