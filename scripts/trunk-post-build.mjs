@@ -125,9 +125,9 @@ function setIntegrity(html, file) {
 /// The split (see camelot_release_build in scripts/setup): wasm-split-cli cuts the linked wasm into
 /// the main module and chunks (one per `#[lazy]` screen, and the code they share), wasm-bindgen
 /// makes the main module's glue, wasm-opt optimises every part as Trunk would have (the parameters
-/// of index.html's rust link). The main module and its glue take the places of Trunk's files; the
-/// chunks and `__wasm_split.js` (which fetches them, relative to itself) are named after their
-/// content, so that the service worker can serve them cache-first.
+/// of index.html's rust link). The main module, its glue and `__wasm_split.js` (which fetches the
+/// chunks, relative to itself) replace Trunk's two files; every file is named after its content, so
+/// that the service worker can serve it cache-first. Returns index.html and the glue's new name.
 async function split(input, glueFile, wasmFile, html, minified) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "camelot-split-"));
   const run = (command, args) => {
