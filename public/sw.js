@@ -7,11 +7,15 @@
 // - Install: the whole app shell of this build (index.html, the hashed wasm/js/css, the manifest,
 //   icons, language packs) goes into a cache named after the build. If any of it cannot be
 //   fetched, the install fails and the previous build keeps serving.
-// - Activate: caches of older builds (of this scope only) are deleted; open pages are taken over.
+// - Activate: open pages are taken over. The previous build's cache stays, for a page still open on
+//   that build (another tab, say) that has yet to fetch a screen's part of the split wasm — that
+//   file's name is not in this build, and the host may no longer have it; older caches (of this
+//   scope only) are deleted.
 // - Pages and other un-hashed files (manifest, icons, language packs): network first, so a new
 //   release shows on the next load while online; the cached copy when offline or when the network
 //   has not answered within NETWORK_WAIT_MS.
-// - Hashed files (Trunk's name-<hash>.wasm/js/css): cache first; a file name never changes meaning.
+// - Hashed files (Trunk's name-<hash>.wasm/js/css): cache first, from this build's cache or the
+//   previous one's; a file name never changes meaning.
 
 const BUILD = "CAMELOT_BUILD_ID";
 const PRECACHE = ["CAMELOT_PRECACHE"];
@@ -44,10 +48,13 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) {
-        if (key.startsWith(CACHE_PREFIX) && key !== CACHE) {
-          await caches.delete(key);
-        }
+      // Cache names come in the order they were made: the last of the others is the previous build.
+      const older = (await caches.keys()).filter(
+        (key) => key.startsWith(CACHE_PREFIX) && key !== CACHE,
+      );
+      older.pop();
+      for (const key of older) {
+        await caches.delete(key);
       }
       await self.clients.claim();
     })(),
@@ -75,10 +82,11 @@ function isAppPage(url) {
   return path === SCOPE || path === INDEX;
 }
 
-/** The cached copy, else the network (and keep what it gives). */
+/** The cached copy (this build's, else the previous build's), else the network (and keep what it
+ * gives). */
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
-  const cached = await cache.match(request);
+  const cached = (await cache.match(request)) || (await previousBuildMatch(request));
   if (cached) {
     return cached;
   }
@@ -87,6 +95,19 @@ async function cacheFirst(request) {
     await cache.put(request, response.clone());
   }
   return response;
+}
+
+/** `request` in the cache of another build of this scope (after activation, only the previous). */
+async function previousBuildMatch(request) {
+  for (const key of (await caches.keys()).reverse()) {
+    if (key.startsWith(CACHE_PREFIX) && key !== CACHE) {
+      const cached = await (await caches.open(key)).match(request);
+      if (cached) {
+        return cached;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** The network (and keep what it gives under `key`), else — offline, or no answer in time —

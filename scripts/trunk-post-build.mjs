@@ -123,7 +123,7 @@ function setIntegrity(html, file) {
 }
 
 /// The split (see camelot_release_build in scripts/setup): wasm-split-cli cuts the linked wasm into
-/// the main module and chunks (one per `#[lazy]` screen, and the code they share), wasm-bindgen
+/// the main module and chunks (one per split screen function of src/app.rs, and the code they share), wasm-bindgen
 /// makes the main module's glue, wasm-opt optimises every part as Trunk would have (the parameters
 /// of index.html's rust link). The main module, its glue and `__wasm_split.js` (which fetches the
 /// chunks, relative to itself) replace Trunk's two files; every file is named after its content, so

@@ -73,6 +73,7 @@ pub fn App() -> impl IntoView {
 fn Screens() -> impl IntoView {
     let ctx = game_ui::use_ctx();
     let screen = ctx.screen;
+    let retry = RwSignal::new(0u32);
     // Morgan's silence changes the whole page while the table shows.
     let silent = move || {
         screen.get() == Screen::Table
@@ -97,20 +98,28 @@ fn Screens() -> impl IntoView {
                     {e}" "{t(K::save_failed_play_goes_on)}
                 </p>
             })}
-            {move || match screen.get() {
-                Screen::Home => view! { <game_ui::home::Home /> }.into_any(),
-                // Every other screen comes from its own wasm chunk, fetched the first time it shows.
-                Screen::NewGame => {
-                    // The table's chunk comes while the players are being set up, not on "Start".
-                    #[cfg(camelot_split)]
-                    leptos::task::spawn_local(__preload_table_screen());
-                    split_screen!(new_game_screen)
+            {move || {
+                // "Try again" after a screen's chunk could not be fetched shows it afresh.
+                retry.track();
+                match screen.get() {
+                    Screen::Home => view! { <game_ui::home::Home /> }.into_any(),
+                    // Every other screen comes from its own wasm chunk, fetched the first time it
+                    // shows.
+                    Screen::NewGame => {
+                        // The table's chunk comes while the players are being set up, not on
+                        // "Start" (a failure here shows, if it lasts, when the table opens).
+                        #[cfg(camelot_split)]
+                        leptos::task::spawn_local(async {
+                            let _ = __preload_table_screen().await;
+                        });
+                        split_screen!(new_game_screen, retry)
+                    }
+                    Screen::Table => split_screen!(table_screen, retry),
+                    Screen::Log => split_screen!(log_screen, retry),
+                    Screen::SavedGames => split_screen!(saved_games_screen, retry),
+                    Screen::Rules => split_screen!(rules_screen, retry),
+                    Screen::Settings => split_screen!(settings_screen, retry),
                 }
-                Screen::Table => split_screen!(table_screen),
-                Screen::Log => split_screen!(log_screen),
-                Screen::SavedGames => split_screen!(saved_games_screen),
-                Screen::Rules => split_screen!(rules_screen),
-                Screen::Settings => split_screen!(settings_screen),
             }}
         </main>
     }
@@ -142,48 +151,131 @@ fn TopBar() -> impl IntoView {
 }
 
 /// One of the screens below: with `--cfg camelot_split` (the release web build, whose wasm goes
-/// through `wasm-split-cli`) its code is in a chunk of its own, fetched the first time it shows;
+/// through `wasm-split-cli`) its code is in a chunk of its own, fetched the first time it shows —
+/// and if that fetch fails, a message with "Try again" (which bumps `retry`) shows instead;
 /// without (debug builds, native tests) it is an ordinary function of the one wasm.
 macro_rules! split_screen {
-    ($screen:ident) => {{
+    ($screen:ident, $retry:ident) => {{
         #[cfg(camelot_split)]
-        let view = lazy_screen($screen());
+        let view = lazy_screen($screen(), $retry);
         #[cfg(not(camelot_split))]
-        let view = $screen();
+        let view = {
+            let _ = $retry;
+            let Ok(view) = $screen();
+            view
+        };
         view
     }};
 }
 use split_screen;
 
-/// A screen whose code is split off (`#[lazy]`): nothing until its chunk has loaded and run.
+/// A screen's chunk of the split wasm could not be fetched: the device was offline before the
+/// service worker had cached it, or the host no longer has it (a new release, on a page opened
+/// before it). Nothing is lost: the game was saved with its last move.
 #[cfg(camelot_split)]
-fn lazy_screen(screen: impl Future<Output = AnyView> + 'static) -> AnyView {
+#[derive(Clone, Copy, Debug)]
+pub struct ChunkMissing;
+
+#[cfg(camelot_split)]
+impl From<leptos::wasm_split::SplitLoaderError> for ChunkMissing {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        ChunkMissing
+    }
+}
+
+/// What a split-off screen function returns: its view, or (split builds only) the failure to fetch
+/// its chunk.
+#[cfg(camelot_split)]
+type SplitView = Result<AnyView, ChunkMissing>;
+#[cfg(not(camelot_split))]
+type SplitView = Result<AnyView, std::convert::Infallible>;
+
+/// A screen whose code is split off: nothing until its chunk has loaded and run, then the screen —
+/// or, if the chunk could not be fetched, a message saying so, with "Try again" and "Reload".
+#[cfg(camelot_split)]
+fn lazy_screen(screen: impl Future<Output = SplitView> + 'static, retry: RwSignal<u32>) -> AnyView {
     let screen = leptos::__reexports::send_wrapper::SendWrapper::new(screen);
-    Suspend::new(async move { screen.await }).into_any()
+    Suspend::new(async move {
+        match screen.await {
+            Ok(view) => view,
+            Err(ChunkMissing) => view! { <ScreenUnavailable retry /> }.into_any(),
+        }
+    })
+    .into_any()
 }
 
-// Each `#[lazy]` function (and all the code only it reaches) goes into a wasm chunk of its own.
-// Built untracked: the `Suspend` around it must not re-run when a signal read while building changes.
-
-#[cfg_attr(camelot_split, lazy)]
-fn new_game_screen() -> AnyView {
-    untrack(|| view! { <game_ui::new_game::NewGame /> }.into_any())
+/// In place of a screen whose chunk could not be fetched.
+#[cfg(camelot_split)]
+#[component]
+fn ScreenUnavailable(retry: RwSignal<u32>) -> impl IntoView {
+    let reload = |_| {
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().reload();
+        }
+    };
+    view! {
+        <section class="screen-unavailable" role="alert" data-testid="screen-unavailable">
+            <h2>{t(K::screen_unavailable_title)}</h2>
+            <p>{t(K::screen_unavailable_hint)}</p>
+            <div class="button-row">
+                <button type="button" class="primary" data-testid="screen-retry"
+                    on:click=move |_| retry.update(|n| *n += 1)>
+                    {t(K::screen_unavailable_retry)}
+                </button>
+                <button type="button" data-testid="screen-reload" on:click=reload>
+                    {t(K::crash_reload)}
+                </button>
+            </div>
+        </section>
+    }
 }
 
-#[cfg_attr(camelot_split, lazy)]
-fn table_screen() -> AnyView {
-    untrack(|| view! { <game_ui::table::Table /> }.into_any())
+// Each split function (and all the code only it reaches) goes into a wasm chunk of its own, named
+// after the function (wasm_split's `fallible`: a chunk that cannot be fetched is an `Err`, not a
+// trap). Built untracked: the `Suspend` around it must not re-run when a signal read while building
+// changes.
+
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    new_game_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_new_game_screen)
+))]
+fn new_game_screen() -> SplitView {
+    Ok(untrack(|| {
+        view! { <game_ui::new_game::NewGame /> }.into_any()
+    }))
 }
 
-#[cfg_attr(camelot_split, lazy)]
-fn log_screen() -> AnyView {
-    untrack(|| view! { <game_ui::log::Log /> }.into_any())
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    table_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_table_screen)
+))]
+fn table_screen() -> SplitView {
+    Ok(untrack(|| view! { <game_ui::table::Table /> }.into_any()))
 }
 
-#[cfg_attr(camelot_split, lazy)]
-fn saved_games_screen() -> AnyView {
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    log_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_log_screen)
+))]
+fn log_screen() -> SplitView {
+    Ok(untrack(|| view! { <game_ui::log::Log /> }.into_any()))
+}
+
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    saved_games_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_saved_games_screen)
+))]
+fn saved_games_screen() -> SplitView {
     let ctx = game_ui::use_ctx();
-    untrack(|| {
+    Ok(untrack(|| {
         view! {
             <SavedGames
                 on_open=move |(session, game)| ctx.open_played(session, game)
@@ -192,19 +284,31 @@ fn saved_games_screen() -> AnyView {
             />
         }
         .into_any()
-    })
+    }))
 }
 
-#[cfg_attr(camelot_split, lazy)]
-fn rules_screen() -> AnyView {
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    rules_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_rules_screen)
+))]
+fn rules_screen() -> SplitView {
     let ctx = game_ui::use_ctx();
-    untrack(|| {
+    Ok(untrack(|| {
         view! { <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) /> }.into_any()
-    })
+    }))
 }
 
-#[cfg_attr(camelot_split, lazy)]
-fn settings_screen() -> AnyView {
+#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+    settings_screen,
+    wasm_split_path = ::leptos::wasm_split,
+    fallible,
+    preload(__preload_settings_screen)
+))]
+fn settings_screen() -> SplitView {
     let ctx = game_ui::use_ctx();
-    untrack(|| view! { <SettingsScreen on_back=move |()| ctx.go(Screen::Home) /> }.into_any())
+    Ok(untrack(|| {
+        view! { <SettingsScreen on_back=move |()| ctx.go(Screen::Home) /> }.into_any()
+    }))
 }

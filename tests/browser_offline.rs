@@ -187,6 +187,59 @@ fn next_release(dist: &Path, old_id: &str, new_id: &str) -> PathBuf {
     dir
 }
 
+/// The file in `dist` of a screen's chunk of the split wasm (`split_<screen>-<hash>.wasm`), or
+/// `None` when dist/ holds an unsplit build (a debug build: every screen is in the one wasm).
+fn chunk_of(dist: &Path, screen: &str) -> Option<String> {
+    let prefix = format!("split_{screen}-");
+    std::fs::read_dir(dist)
+        .expect("read dist/")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .find(|name| name.starts_with(&prefix) && name.ends_with(".wasm"))
+}
+
+/// Takes `file` out of a release: from its folder and from its worker's list of files to cache.
+fn remove_from_release(release: &Path, file: &str) {
+    std::fs::remove_file(release.join(file)).expect("remove the file from the release");
+    let sw = release.join("sw.js");
+    let text = std::fs::read_to_string(&sw).expect("read sw.js");
+    let kept: Vec<&str> = text.lines().filter(|l| !l.contains(file)).collect();
+    assert_eq!(
+        kept.len() + 1,
+        text.lines().count(),
+        "sw.js lists {file} once"
+    );
+    std::fs::write(&sw, kept.join("\n")).expect("write sw.js");
+}
+
+/// Has the page's registration look for a new worker now (as a second tab's visit would), and
+/// waits until one, whose cache is named after build `id`, has taken over.
+async fn update_worker_to(b: &Browser, id: &str) -> Vec<String> {
+    b.eval_async("await (await navigator.serviceWorker.getRegistration()).update(); return true;")
+        .await;
+    let start = Instant::now();
+    loop {
+        let state = b
+            .eval_async(
+                "const r = await navigator.serviceWorker.getRegistration();
+                 return {
+                     settled: !r.installing && !r.waiting && r.active.state === 'activated',
+                     caches: await caches.keys(),
+                 };",
+            )
+            .await;
+        let caches: Vec<String> = serde_json::from_value(state["caches"].clone()).expect("names");
+        if state["settled"] == true && caches.iter().any(|c| c.ends_with(id)) {
+            return caches;
+        }
+        assert!(
+            start.elapsed() < support::TIMEOUT,
+            "the worker of build {id} did not take over: {state}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create dir");
     for entry in std::fs::read_dir(from).expect("read dir") {
@@ -214,21 +267,55 @@ async fn a_new_release_replaces_the_cached_one_and_the_saves_survive() {
     play_a_little(&b, 8, 7).await;
     let before = saved(&b).await.expect("a saved game");
 
-    // The host gets a new release.
+    // The host gets a new release, in which the Rules screen's part of the wasm has another name
+    // (here: the old one is gone). The page still open on the old build, whose player has never
+    // opened Rules, gets the new worker (as when a second tab loads the new release) …
     let new: String = old.chars().rev().collect();
     assert_ne!(new, old);
     let release = next_release(&support::dist_dir(), &old, &new);
+    let rules_chunk = chunk_of(&release, "rules_screen");
+    if let Some(file) = &rules_chunk {
+        remove_from_release(&release, file);
+    }
     server.set_root(release.clone());
+    let caches = update_worker_to(&b, &new).await;
+    assert_eq!(
+        caches.len(),
+        2,
+        "the previous build's cache is kept for pages still open on it: {caches:?}"
+    );
+    // … and Rules still opens there: its part comes from the previous build's cache.
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=rules-screen]").await;
+    assert!(!b.exists("[data-testid=screen-unavailable]").await);
+    assert!(!b.exists("#panic").await, "crash screen on the old page");
+    b.click("[data-testid=rules-close-top]").await;
+    b.wait_for("[data-testid=table]").await;
 
-    // The next load while online shows the new release at once …
+    // The next load while online shows the new release …
     b.reload().await;
     b.wait_for("[data-testid=table]").await;
     assert_eq!(build_id(&b).await, new, "the new release is served");
-    // … its worker takes over and the old build's cache is gone …
+    // … and the game saved before the update is still there, the table as it was.
+    let after = saved(&b).await.expect("the saved game survives the update");
+    assert_eq!(after.id, before.id);
+    assert_eq!(after.actions, before.actions);
+
+    // One release later, the first build's cache is gone: only the last two are kept.
+    let third = format!("{old}3");
+    let release3 = next_release(&release, &new, &third);
+    server.set_root(release3.clone());
+    b.reload().await;
+    b.wait_for("[data-testid=table]").await;
+    assert_eq!(build_id(&b).await, third, "the third release is served");
     let start = Instant::now();
     loop {
         let caches = wait_for_worker(&b).await;
-        if caches.len() == 1 && caches[0].ends_with(&new) {
+        let mut builds: Vec<&str> = caches.iter().filter_map(|c| c.rsplit(' ').next()).collect();
+        builds.sort_unstable();
+        let mut wanted = vec![new.as_str(), third.as_str()];
+        wanted.sort_unstable();
+        if builds == wanted {
             break;
         }
         assert!(
@@ -237,18 +324,71 @@ async fn a_new_release_replaces_the_cached_one_and_the_saves_survive() {
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    // … and the game saved before the update is still there, the table as it was.
-    let after = saved(&b).await.expect("the saved game survives the update");
-    assert_eq!(after.id, before.id);
-    assert_eq!(after.actions, before.actions);
 
     // Offline, the new release is the one that loads.
     server.set_down(true);
     b.reload().await;
     b.wait_for("[data-testid=table]").await;
-    assert_eq!(build_id(&b).await, new, "offline: the new release");
+    assert_eq!(build_id(&b).await, third, "offline: the newest release");
     assert_eq!(saved(&b).await.expect("saved").actions, before.actions);
     let _ = std::fs::remove_dir_all(release);
+    let _ = std::fs::remove_dir_all(release3);
+    b.close().await;
+}
+
+#[tokio::test]
+async fn a_screen_that_cannot_be_fetched_says_so_and_opens_when_tried_again() {
+    if chunk_of(&support::dist_dir(), "rules_screen").is_none() {
+        eprintln!("SKIPPING: dist/ holds an unsplit build (every screen is in the one wasm)");
+        return;
+    }
+    let Some(mut b) = support::launch().await else {
+        return;
+    };
+    let server = Server::start(support::dist_dir());
+    b.set_base_url(server.url());
+    // A first visit whose network goes before the worker has cached the app: the page's requests
+    // skip the worker, as they do before it is installed.
+    b.cdp("Network.enable", json!({})).await;
+    b.cdp("Network.setBypassServiceWorker", json!({"bypass": true}))
+        .await;
+    fresh_app(&b, 14).await;
+    start_game(&b, &["Ann", "Bob"], Options::default()).await;
+    play_a_little(&b, 4, 3).await;
+    let before = saved(&b).await.expect("a saved game");
+
+    server.set_down(true);
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=screen-unavailable]").await;
+    assert_eq!(
+        b.attr("[data-testid=screen-unavailable]", "role")
+            .await
+            .as_deref(),
+        Some("alert"),
+        "the message is announced"
+    );
+    let text = b.text("[data-testid=screen-unavailable]").await;
+    assert!(
+        text.contains("could not be loaded") && text.contains("Your game is saved"),
+        "{text}"
+    );
+    assert!(
+        !b.exists("#panic").await,
+        "a crash screen instead of the message"
+    );
+    // Still offline, "Try again" says so again; the game is as it was.
+    b.click("[data-testid=screen-retry]").await;
+    b.wait_for("[data-testid=screen-unavailable]").await;
+    assert!(!b.exists("#panic").await);
+    assert_eq!(saved(&b).await.expect("saved").actions, before.actions);
+
+    // The network is back: "Try again" opens the screen.
+    server.set_down(false);
+    b.click("[data-testid=screen-retry]").await;
+    b.wait_for("[data-testid=rules-screen]").await;
+    assert!(!b.exists("[data-testid=screen-unavailable]").await);
+    b.click("[data-testid=rules-close-top]").await;
+    b.wait_for("[data-testid=table]").await;
     b.close().await;
 }
 

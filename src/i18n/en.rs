@@ -194,6 +194,10 @@ texts! {
     crash_title: "Something went wrong",
     crash_hint: "The app hit an unexpected error. Reloading usually helps.",
     crash_reload: "Reload",
+    // A screen whose part of the app could not be fetched (offline, or a new release)
+    screen_unavailable_title: "This screen could not be loaded",
+    screen_unavailable_hint: "Part of the app could not be fetched: this device may be offline, or a new version of Camelot may have just been published. Your game is saved.",
+    screen_unavailable_retry: "Try again",
 
     // == Table, curtain, new game, words, computer knights (keys prefixed: table_, curtain_, new_,
     // word_, event_, bot_, error_)
