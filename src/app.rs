@@ -208,6 +208,8 @@ fn lazy_screen(screen: impl Future<Output = SplitView> + 'static, retry: RwSigna
 #[cfg(camelot_split)]
 #[component]
 fn ScreenUnavailable(retry: RwSignal<u32>) -> impl IntoView {
+    // A game is open: it was saved with its last move.
+    let playing = game_ui::use_ctx().view.with_untracked(Option::is_some);
     let reload = |_| {
         if let Some(window) = web_sys::window() {
             let _ = window.location().reload();
@@ -216,7 +218,10 @@ fn ScreenUnavailable(retry: RwSignal<u32>) -> impl IntoView {
     view! {
         <section class="screen-unavailable" role="alert" data-testid="screen-unavailable">
             <h2>{t(K::screen_unavailable_title)}</h2>
-            <p>{t(K::screen_unavailable_hint)}</p>
+            <p>
+                {t(K::screen_unavailable_hint)}
+                {playing.then(|| view! { " "{t(K::screen_unavailable_saved)} })}
+            </p>
             <div class="button-row">
                 <button type="button" class="primary" data-testid="screen-retry"
                     on:click=move |_| retry.update(|n| *n += 1)>

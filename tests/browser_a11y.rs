@@ -683,6 +683,9 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
     server.set_down(true);
     b.click("[data-testid=settings]").await;
     b.wait_for("[data-testid=screen-unavailable]").await;
+    let text = b.text("[data-testid=screen-unavailable]").await;
+    assert!(text.contains("could not be loaded"), "{text}");
+    assert!(!text.contains("game is saved"), "no game is open: {text}");
     // axe-core itself is injected by the test, not fetched: the page stays offline.
     assert_accessible(&b, &axe, "Screen not loaded").await;
     assert_tap_targets(&b, "Screen not loaded").await;

@@ -196,7 +196,8 @@ texts! {
     crash_reload: "Reload",
     // A screen whose part of the app could not be fetched (offline, or a new release)
     screen_unavailable_title: "This screen could not be loaded",
-    screen_unavailable_hint: "Part of the app could not be fetched: this device may be offline, or a new version of Camelot may have just been published. Your game is saved.",
+    screen_unavailable_hint: "Part of the app could not be fetched: this device may be offline, or a new version of Camelot may have just been published.",
+    screen_unavailable_saved: "Your game is saved.",
     screen_unavailable_retry: "Try again",
 
     // == Table, curtain, new game, words, computer knights (keys prefixed: table_, curtain_, new_,
