@@ -300,6 +300,8 @@ async fn one_person_and_three_computers_play_to_the_end() {
     game::fresh_app(&b, seed).await;
     // The new-game screen refuses a table of computers only.
     b.click("[data-testid=new-game]").await;
+    // The screen comes with its part of the split wasm: wait for its last row.
+    b.wait_for("[data-testid=player-kind-3]").await;
     for i in 0..4 {
         b.eval(&format!(
             "const s = document.querySelector('[data-testid=player-kind-{i}]');

@@ -374,7 +374,8 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
         b.wait_for("[data-testid=new-game]").await;
         if b.exists("[data-testid=saved-games]").await {
             b.click("[data-testid=saved-games]").await;
-            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            // The screen comes with its part of the split wasm.
+            b.wait_for("[data-testid=saved-back]").await;
             check("saved games", &mut n).await;
         }
     }
