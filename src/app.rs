@@ -235,52 +235,40 @@ fn ScreenUnavailable(retry: RwSignal<u32>) -> impl IntoView {
     }
 }
 
-// Each split function (and all the code only it reaches) goes into a wasm chunk of its own, named
-// after the function (wasm_split's `fallible`: a chunk that cannot be fetched is an `Err`, not a
-// trap). Built untracked: the `Suspend` around it must not re-run when a signal read while building
-// changes.
+/// The screens below, each a split function: with `--cfg camelot_split` it (and all the code only
+/// it reaches) goes into a wasm chunk of its own, named after it, and `$preload` fetches that chunk
+/// without showing the screen (wasm_split's `fallible`: a chunk that cannot be fetched is an `Err`,
+/// not a trap). Each body builds its view untracked: the `Suspend` around it must not re-run when
+/// a signal read while building changes.
+macro_rules! split_screens {
+    ($(fn $name:ident / $preload:ident $body:block)*) => {$(
+        #[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
+            $name,
+            wasm_split_path = ::leptos::wasm_split,
+            fallible,
+            preload($preload)
+        ))]
+        fn $name() -> SplitView {
+            Ok(untrack(|| $body))
+        }
+    )*};
+}
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    new_game_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_new_game_screen)
-))]
-fn new_game_screen() -> SplitView {
-    Ok(untrack(|| {
+split_screens! {
+    fn new_game_screen / __preload_new_game_screen {
         view! { <game_ui::new_game::NewGame /> }.into_any()
-    }))
-}
+    }
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    table_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_table_screen)
-))]
-fn table_screen() -> SplitView {
-    Ok(untrack(|| view! { <game_ui::table::Table /> }.into_any()))
-}
+    fn table_screen / __preload_table_screen {
+        view! { <game_ui::table::Table /> }.into_any()
+    }
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    log_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_log_screen)
-))]
-fn log_screen() -> SplitView {
-    Ok(untrack(|| view! { <game_ui::log::Log /> }.into_any()))
-}
+    fn log_screen / __preload_log_screen {
+        view! { <game_ui::log::Log /> }.into_any()
+    }
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    saved_games_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_saved_games_screen)
-))]
-fn saved_games_screen() -> SplitView {
-    let ctx = game_ui::use_ctx();
-    Ok(untrack(|| {
+    fn saved_games_screen / __preload_saved_games_screen {
+        let ctx = game_ui::use_ctx();
         view! {
             <SavedGames
                 on_open=move |(session, game)| ctx.open_played(session, game)
@@ -289,31 +277,15 @@ fn saved_games_screen() -> SplitView {
             />
         }
         .into_any()
-    }))
-}
+    }
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    rules_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_rules_screen)
-))]
-fn rules_screen() -> SplitView {
-    let ctx = game_ui::use_ctx();
-    Ok(untrack(|| {
+    fn rules_screen / __preload_rules_screen {
+        let ctx = game_ui::use_ctx();
         view! { <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) /> }.into_any()
-    }))
-}
+    }
 
-#[cfg_attr(camelot_split, leptos::wasm_split::wasm_split(
-    settings_screen,
-    wasm_split_path = ::leptos::wasm_split,
-    fallible,
-    preload(__preload_settings_screen)
-))]
-fn settings_screen() -> SplitView {
-    let ctx = game_ui::use_ctx();
-    Ok(untrack(|| {
+    fn settings_screen / __preload_settings_screen {
+        let ctx = game_ui::use_ctx();
         view! { <SettingsScreen on_back=move |()| ctx.go(Screen::Home) /> }.into_any()
-    }))
+    }
 }

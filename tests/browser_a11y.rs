@@ -654,13 +654,7 @@ async fn each_quest_result_is_announced() {
 #[tokio::test]
 async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
     let dist = support::dist_dir();
-    let split = std::fs::read_dir(&dist)
-        .map(|d| {
-            d.flatten()
-                .any(|e| e.file_name().to_string_lossy().starts_with("split_"))
-        })
-        .unwrap_or(false);
-    if !split {
+    if support::chunk_of(&dist, "settings_screen").is_none() {
         eprintln!("SKIPPING: dist/ holds an unsplit build (every screen is in the one wasm)");
         return;
     }

@@ -187,17 +187,6 @@ fn next_release(dist: &Path, old_id: &str, new_id: &str) -> PathBuf {
     dir
 }
 
-/// The file in `dist` of a screen's chunk of the split wasm (`split_<screen>-<hash>.wasm`), or
-/// `None` when dist/ holds an unsplit build (a debug build: every screen is in the one wasm).
-fn chunk_of(dist: &Path, screen: &str) -> Option<String> {
-    let prefix = format!("split_{screen}-");
-    std::fs::read_dir(dist)
-        .expect("read dist/")
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .find(|name| name.starts_with(&prefix) && name.ends_with(".wasm"))
-}
-
 /// Takes `file` out of a release: from its folder and from its worker's list of files to cache.
 fn remove_from_release(release: &Path, file: &str) {
     std::fs::remove_file(release.join(file)).expect("remove the file from the release");
@@ -273,7 +262,7 @@ async fn a_new_release_replaces_the_cached_one_and_the_saves_survive() {
     let new: String = old.chars().rev().collect();
     assert_ne!(new, old);
     let release = next_release(&support::dist_dir(), &old, &new);
-    let rules_chunk = chunk_of(&release, "rules_screen");
+    let rules_chunk = support::chunk_of(&release, "rules_screen");
     if let Some(file) = &rules_chunk {
         remove_from_release(&release, file);
     }
@@ -338,7 +327,7 @@ async fn a_new_release_replaces_the_cached_one_and_the_saves_survive() {
 
 #[tokio::test]
 async fn a_screen_that_cannot_be_fetched_says_so_and_opens_when_tried_again() {
-    if chunk_of(&support::dist_dir(), "rules_screen").is_none() {
+    if support::chunk_of(&support::dist_dir(), "rules_screen").is_none() {
         eprintln!("SKIPPING: dist/ holds an unsplit build (every screen is in the one wasm)");
         return;
     }

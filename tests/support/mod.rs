@@ -67,6 +67,18 @@ pub fn dist_dir() -> PathBuf {
     }
 }
 
+/// The file in `dir` (a build like dist/) of a screen's chunk of the split wasm
+/// (`split_<screen>-<hash>.wasm`, `screen` a split function of src/app.rs), or `None` when the
+/// build is not split (a debug build: every screen is in the one wasm).
+pub fn chunk_of(dir: &Path, screen: &str) -> Option<String> {
+    let prefix = format!("split_{screen}-");
+    std::fs::read_dir(dir)
+        .expect("read the build's folder")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .find(|name| name.starts_with(&prefix) && name.ends_with(".wasm"))
+}
+
 /// Starts a browser session on the release build, or returns `None` (after printing why) when
 /// there is no build or no browser and [`REQUIRE_ENV`] is not set.
 pub async fn launch() -> Option<Browser> {
