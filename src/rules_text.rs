@@ -14,10 +14,10 @@
 //! below fail on any problem in any language's file.
 
 use crate::i18n::Lang;
-use camelot::cards::{
+use camelot_card::cards::{
     KNIGHT_MANIFEST, MANIFEST, MERGED_PICTS_SAXONS_SWORDS, MORGANS_IN_PLAY, SWORDS_IN_ALL,
 };
-use camelot::{Card, Knight, Morgan, Quest, RumorValue};
+use camelot_card::{Card, Knight, Morgan, Quest, RumorValue};
 
 /// The screen's own words every rules file must give (`@key text`).
 pub const WORDS: [&str; 9] = [
@@ -207,7 +207,7 @@ fn value(name: &str, scope: Scope) -> Option<i64> {
         "knight_cards" => Some(KNIGHT_MANIFEST.iter().map(|(_, n)| i64::from(*n)).sum()),
         "merged_swords" => Some(i64::from(MERGED_PICTS_SAXONS_SWORDS)),
         "morgan4_cards" => Some(copies(|c| matches!(c, Card::Morgan(Morgan::Four(_))))),
-        "merlin4_cards" => Some(copies(|c| c == Card::Merlin(camelot::Merlin::Four))),
+        "merlin4_cards" => Some(copies(|c| c == Card::Merlin(camelot_card::Merlin::Four))),
         _ => name
             .strip_prefix("swords_")
             .and_then(|q| Quest::ALL.into_iter().find(|x| x.code() == q))
@@ -683,7 +683,7 @@ pub(crate) fn english_file() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use camelot::cards::INFERRED;
+    use camelot_card::cards::INFERRED;
     use std::collections::{BTreeSet, HashSet};
 
     fn english() -> Rules {
@@ -805,9 +805,9 @@ mod tests {
         // Merlin #1 to #3 name the quests the engine has them take cards from.
         let rules = english();
         for m in [
-            camelot::Merlin::One,
-            camelot::Merlin::Two,
-            camelot::Merlin::Three,
+            camelot_card::Merlin::One,
+            camelot_card::Merlin::Two,
+            camelot_card::Merlin::Three,
         ] {
             let key = card_key(Card::Merlin(m));
             let (_, _, text) = rules.cards().find(|(k, _, _)| *k == key).unwrap();

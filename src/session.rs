@@ -5,8 +5,8 @@
 //! Plain Rust with no web dependency, so it is tested natively.
 
 use crate::i18n::{K, t, tf};
-use camelot::bot::Level;
-use camelot::{Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup};
+use camelot_card::bot::Level;
+use camelot_card::{Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -450,11 +450,11 @@ impl Session {
     pub fn progress(&self, game: &Game) -> String {
         let s = game.swords();
         match game.winner() {
-            Some((camelot::Side::Loyal, _)) => tf(
+            Some((camelot_card::Side::Loyal, _)) => tf(
                 K::saved_progress_loyal_won,
                 &[("white", &s.white), ("black", &s.black)],
             ),
-            Some((camelot::Side::Evil, _)) => tf(
+            Some((camelot_card::Side::Evil, _)) => tf(
                 K::saved_progress_evil_won,
                 &[("white", &s.white), ("black", &s.black)],
             ),
@@ -610,7 +610,7 @@ mod tests {
         assert_eq!(back.end_shown, 3);
         // Who went on the last quest and who accused last, for the reveal and the result shown
         // again.
-        let quest = camelot::Quest::Grail;
+        let quest = camelot_card::Quest::Grail;
         for (seat, action) in [
             (0, Action::GoOnQuest { quest }),
             (1, Action::Accuse { target: Seat(0) }),
@@ -639,7 +639,7 @@ mod tests {
         s.owed.push_back(Owed::Notice {
             seat: Seat(2),
             private: PrivateEvent::KnightDrawn {
-                knight: camelot::Knight::Percival,
+                knight: camelot_card::Knight::Percival,
             },
         });
         let text = serde_json::to_string(&s).unwrap();

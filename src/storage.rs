@@ -20,7 +20,7 @@
 
 use crate::i18n::{self, K, t, tf};
 use crate::session::{SAVE_FORMAT, Session};
-use camelot::{Game, ReplayError};
+use camelot_card::{Game, ReplayError};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -1126,8 +1126,8 @@ pub fn human_date_local(ms: f64) -> String {
 mod tests {
     use super::*;
     use crate::session::Sitter;
-    use camelot::bot::Level;
-    use camelot::{Seat, Setup};
+    use camelot_card::bot::Level;
+    use camelot_card::{Seat, Setup};
     use serde_json::Value;
 
     fn store() -> Store<Memory> {

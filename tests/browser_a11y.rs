@@ -10,7 +10,7 @@ mod support;
 #[path = "support/game.rs"]
 mod game;
 
-use camelot::Options;
+use camelot_card::Options;
 use game::{Rng, fresh_app, lively, play_to_end, saved, saved_when, start_game, wait_settled};
 use serde_json::Value;
 use std::path::Path;
@@ -364,20 +364,20 @@ fn merlin6_seed() -> (u64, Options) {
         ..Options::default()
     };
     for seed in 1..2000u64 {
-        let setup = camelot::Setup {
+        let setup = camelot_card::Setup {
             players: 1,
-            first: camelot::Seat(0),
+            first: camelot_card::Seat(0),
             options,
             seed,
         };
-        let mut g = camelot::Game::new(setup).expect("setup");
+        let mut g = camelot_card::Game::new(setup).expect("setup");
         for _ in 0..30 {
             match g.decider() {
-                Some((_, camelot::Decision::Merlin6)) => return (seed, options),
+                Some((_, camelot_card::Decision::Merlin6)) => return (seed, options),
                 Some((seat, _)) => {
                     let legal = g.legal_actions();
-                    let a = if legal.contains(&camelot::Action::ListenToRumors) {
-                        camelot::Action::ListenToRumors
+                    let a = if legal.contains(&camelot_card::Action::ListenToRumors) {
+                        camelot_card::Action::ListenToRumors
                     } else {
                         legal[0]
                     };
@@ -398,16 +398,16 @@ async fn merlin6_points_say_which_one_is_chosen() {
     let (seed, options) = merlin6_seed();
     fresh_app(&b, seed).await;
     start_game(&b, &["Ann"], options).await;
-    let mut listen = |_: &game::Known, legal: &[camelot::Action]| {
-        if legal.contains(&camelot::Action::ListenToRumors) {
-            camelot::Action::ListenToRumors
+    let mut listen = |_: &game::Known, legal: &[camelot_card::Action]| {
+        if legal.contains(&camelot_card::Action::ListenToRumors) {
+            camelot_card::Action::ListenToRumors
         } else {
             legal[0]
         }
     };
     for _ in 0..60 {
         let k = saved(&b).await.expect("saved");
-        if matches!(k.game.decider(), Some((_, camelot::Decision::Merlin6))) {
+        if matches!(k.game.decider(), Some((_, camelot_card::Decision::Merlin6))) {
             break;
         }
         game::step(&b, &mut listen).await;
@@ -510,7 +510,7 @@ async fn each_new_top_card_is_announced_once() {
         wait_settled(&b).await;
         if !b.exists("[data-testid=listen]:not([disabled])").await {
             // The Loyalty peek, a private choice, a quest's reveal: the table plays on.
-            game::step(&b, &mut |_, legal: &[camelot::Action]| legal[0]).await;
+            game::step(&b, &mut |_, legal: &[camelot_card::Action]| legal[0]).await;
             continue;
         }
         let before = saved(&b).await.expect("saved").actions.len();
@@ -519,7 +519,7 @@ async fn each_new_top_card_is_announced_once() {
         b.click("[data-testid=listen]").await;
         let k = saved_when(&b, "the Listen saved", |k| k.actions.len() > before).await;
         wait_settled(&b).await;
-        let Some(camelot::TopCard::FaceUp { card }) = k.view().top else {
+        let Some(camelot_card::TopCard::FaceUp { card }) = k.view().top else {
             continue;
         };
         if !b.exists("[data-testid=actions]").await {
@@ -581,15 +581,15 @@ async fn each_quest_result_is_announced() {
         let k = saved(&b).await.expect("saved");
         let quest =
             k.game.legal_actions().into_iter().find(|a| {
-                matches!(a, camelot::Action::GoOnQuest { .. }) && k.view().pile_count >= 3
+                matches!(a, camelot_card::Action::GoOnQuest { .. }) && k.view().pile_count >= 3
             });
         let Some(quest) = quest else {
             // Listen (or the Loyalty peek, a private choice): the table plays on.
-            game::step(&b, &mut |_, legal: &[camelot::Action]| {
+            game::step(&b, &mut |_, legal: &[camelot_card::Action]| {
                 legal
                     .iter()
                     .copied()
-                    .find(|a| *a == camelot::Action::ListenToRumors)
+                    .find(|a| *a == camelot_card::Action::ListenToRumors)
                     .unwrap_or(legal[0])
             })
             .await;

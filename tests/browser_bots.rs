@@ -7,7 +7,7 @@
 //! checked: no curtain and no private screen is ever shown for a computer seat, and no Loyalty or
 //! Knight card is on the table while no private screen is up. Whenever the page waits for the
 //! person, the test replays the autosave with the engine and checks nothing hidden is in the page.
-//! Every computer move in the save is checked against what that seat's `camelot::bot::Bot`
+//! Every computer move in the save is checked against what that seat's `camelot_card::bot::Bot`
 //! decides from what its seat saw — the app's bots see nothing more, and a reload rebuilds them.
 
 mod support;
@@ -15,8 +15,8 @@ mod support;
 #[path = "support/game.rs"]
 mod game;
 
-use camelot::bot::{Bot, Level};
-use camelot::{Action, Event, Game, Keep, Loyalty, Prompt, Seat};
+use camelot_card::bot::{Bot, Level};
+use camelot_card::{Action, Event, Game, Keep, Loyalty, Prompt, Seat};
 use game::{
     Known, Rng, act, assert_nothing_hidden, assert_table_matches, lively, saved, saved_when,
 };

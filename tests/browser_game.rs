@@ -9,7 +9,7 @@ mod support;
 #[path = "support/game.rs"]
 mod game;
 
-use camelot::{Action, Game, Loyalty, Options, Seat, Setup, Side};
+use camelot_card::{Action, Game, Loyalty, Options, Seat, Setup, Side};
 use game::{
     Rng, Step, act, assert_fits_320, assert_nothing_hidden, assert_table_matches, expected_setup,
     fresh_app, lively, play_to_end, remove_narrow, saved, saved_when, start_game, step,
@@ -30,7 +30,7 @@ async fn assert_verdict(b: &support::Browser) {
     let text = b.text("[data-testid=verdict]").await;
     assert_eq!(
         text,
-        verdict_text(winner, reason == camelot::EndReason::Morgan7)
+        verdict_text(winner, reason == camelot_card::EndReason::Morgan7)
     );
 }
 
@@ -329,7 +329,7 @@ fn count_aloud_seed() -> u64 {
             let events = g.apply(seat, a).expect("legal");
             if events
                 .iter()
-                .any(|e| matches!(e, camelot::Event::CountAloud { .. }))
+                .any(|e| matches!(e, camelot_card::Event::CountAloud { .. }))
             {
                 return seed;
             }
@@ -737,9 +737,9 @@ async fn screenshots() {
             for _ in 0..4 {
                 g.apply(Seat(0), Action::ListenToRumors).expect("listen");
                 if g.table_view().morgan1 {
-                    return g.decider() == Some((Seat(0), camelot::Decision::Turn));
+                    return g.decider() == Some((Seat(0), camelot_card::Decision::Turn));
                 }
-                if g.decider() != Some((Seat(0), camelot::Decision::Turn)) {
+                if g.decider() != Some((Seat(0), camelot_card::Decision::Turn)) {
                     return false;
                 }
             }
@@ -947,7 +947,7 @@ async fn a_private_screen_after_another_starts_at_its_top() {
 /// A solo Knights to the Rescue game (found with the engine) where the player holds Tristan and
 /// has listened until the Rumor deck and the discard pile are both empty (every card lies on the
 /// Threats pile): its setup and actions.
-fn tristan_with_nothing_to_see() -> (Setup, Vec<camelot::Played>) {
+fn tristan_with_nothing_to_see() -> (Setup, Vec<camelot_card::Played>) {
     let options = Options {
         knights_to_the_rescue: true,
         ..Options::default()
@@ -978,7 +978,7 @@ fn tristan_with_nothing_to_see() -> (Setup, Vec<camelot::Played>) {
                 break;
             }
             g.apply(seat, a).expect("legal");
-            actions.push(camelot::Played { seat, action: a });
+            actions.push(camelot_card::Played { seat, action: a });
         }
     }
     panic!("no solo game reaches Tristan with nothing left to see");
@@ -1164,8 +1164,8 @@ fn random_game(
     players: u8,
     seed: u64,
     calm: bool,
-    marked: impl Fn(&camelot::Event) -> bool,
-) -> (Game, Vec<camelot::Played>, Vec<usize>) {
+    marked: impl Fn(&camelot_card::Event) -> bool,
+) -> (Game, Vec<camelot_card::Played>, Vec<usize>) {
     let mut g = Game::new(Setup::new(players, seed)).expect("setup");
     let mut rng = Rng::new(seed);
     let mut actions = Vec::new();
@@ -1185,7 +1185,7 @@ fn random_game(
             legal[rng.below(legal.len())]
         };
         let events = g.apply(seat, a).expect("legal");
-        actions.push(camelot::Played { seat, action: a });
+        actions.push(camelot_card::Played { seat, action: a });
         if events.iter().any(&marked) {
             marks.push(actions.len());
         }
@@ -1196,10 +1196,10 @@ fn random_game(
 /// A 5-player game where play goes on after the end check (neither side keeps 7 swords once
 /// the hidden Traitors turn theirs), found with the engine: its setup, every action to the
 /// second end, and how many of them lead up to the `PlayGoesOn`.
-fn play_goes_on_game() -> (Setup, Vec<camelot::Played>, usize) {
+fn play_goes_on_game() -> (Setup, Vec<camelot_card::Played>, usize) {
     for seed in 1..5000u64 {
         let (g, actions, marks) =
-            random_game(5, seed, true, |e| matches!(e, camelot::Event::PlayGoesOn));
+            random_game(5, seed, true, |e| matches!(e, camelot_card::Event::PlayGoesOn));
         if let (Some(&n), true) = (marks.last(), g.is_over()) {
             return (Setup::new(5, seed), actions, n);
         }
@@ -1209,7 +1209,7 @@ fn play_goes_on_game() -> (Setup, Vec<camelot::Played>, usize) {
 
 /// A fresh browser (`None`: no browser here, skip) with the app open on `actions` of a game as
 /// its only save, the current one.
-async fn launch_with_save(setup: Setup, actions: &[camelot::Played]) -> Option<support::Browser> {
+async fn launch_with_save(setup: Setup, actions: &[camelot_card::Played]) -> Option<support::Browser> {
     let b = support::launch().await?;
     b.open_app().await;
     b.clear_storage().await;
@@ -1218,7 +1218,7 @@ async fn launch_with_save(setup: Setup, actions: &[camelot::Played]) -> Option<s
 }
 
 /// Opens `actions` of a game as the current save (as if the app had just saved it) and reloads.
-async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot::Played]) {
+async fn open_save(b: &support::Browser, setup: Setup, actions: &[camelot_card::Played]) {
     let names = &["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][..setup.players as usize];
     let save = serde_json::json!({
         "format": 2, "id": "g", "names": names, "setup": setup, "actions": actions,
@@ -1274,10 +1274,10 @@ async fn play_goes_on_after_the_end_check_and_the_second_end_turns_nothing_again
 
 /// A 4-player game whose last quest meets the end of the 16 swords (found with the engine): its
 /// setup and actions, the last one that quest.
-fn swords_run_out_game() -> (Setup, Vec<camelot::Played>) {
+fn swords_run_out_game() -> (Setup, Vec<camelot_card::Played>) {
     for seed in 1..5000u64 {
         let (_, mut actions, marks) = random_game(4, seed, false, |e| {
-            matches!(e, camelot::Event::SwordsRanOut { .. })
+            matches!(e, camelot_card::Event::SwordsRanOut { .. })
         });
         if let Some(&n) = marks.first() {
             actions.truncate(n);
@@ -1297,18 +1297,18 @@ async fn the_reveal_says_when_the_swords_run_out() {
     let mut g = Game::replay(setup, None, before).expect("replays");
     let was = g.swords();
     let events = g.apply(last.seat, last.action).expect("legal");
-    let count = |f: &dyn Fn(&camelot::Event) -> Option<(camelot::Colour, u8)>| {
+    let count = |f: &dyn Fn(&camelot_card::Event) -> Option<(camelot_card::Colour, u8)>| {
         events.iter().filter_map(f).fold([0u8; 2], |mut n, (c, k)| {
-            n[(c == camelot::Colour::Black) as usize] += k;
+            n[(c == camelot_card::Colour::Black) as usize] += k;
             n
         })
     };
     let placed = count(&|e| match e {
-        camelot::Event::SwordsPlaced { colour, count } => Some((*colour, *count)),
+        camelot_card::Event::SwordsPlaced { colour, count } => Some((*colour, *count)),
         _ => None,
     });
     let lost = count(&|e| match e {
-        camelot::Event::SwordsRanOut { colour, count } => Some((*colour, *count)),
+        camelot_card::Event::SwordsRanOut { colour, count } => Some((*colour, *count)),
         _ => None,
     });
     let Some(b) = launch_with_save(setup, before).await else {
@@ -1330,7 +1330,7 @@ async fn the_reveal_says_when_the_swords_run_out() {
     b.close().await;
 }
 
-async fn check_ran_out(b: &support::Browser, was: camelot::Swords, placed: [u8; 2], lost: [u8; 2]) {
+async fn check_ran_out(b: &support::Browser, was: camelot_card::Swords, placed: [u8; 2], lost: [u8; 2]) {
     b.wait_for("[data-testid=resolution][data-stage=swords]")
         .await;
     let swords = |n: u8, colour: &str| match n {
@@ -1393,7 +1393,7 @@ async fn a_silence_of_unknown_start_shows_its_turns_alone() {
             legal[0]
         };
         g.apply(Seat(0), a).expect("legal");
-        actions.push(camelot::Played {
+        actions.push(camelot_card::Played {
             seat: Seat(0),
             action: a,
         });

@@ -7,7 +7,7 @@ mod support;
 #[path = "support/game.rs"]
 mod game;
 
-use camelot::Options;
+use camelot_card::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use support::Browser;

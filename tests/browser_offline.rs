@@ -10,7 +10,7 @@ mod support;
 #[path = "support/game.rs"]
 mod game;
 
-use camelot::Options;
+use camelot_card::Options;
 use game::{Rng, Step, fresh_app, lively, saved, start_game, step};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -101,7 +101,7 @@ async fn assert_clean_console(b: &Browser, what: &str) {
 /// A few steps of a solo game, as a player would take them.
 async fn play_a_little(b: &Browser, steps: usize, seed: u64) {
     let mut rng = Rng::new(seed);
-    let mut choose = |k: &game::Known, legal: &[camelot::Action]| lively(&mut rng, k, legal);
+    let mut choose = |k: &game::Known, legal: &[camelot_card::Action]| lively(&mut rng, k, legal);
     for _ in 0..steps {
         if let Step::End = step(b, &mut choose).await {
             break;

@@ -7,7 +7,7 @@
 
 mod support;
 
-use camelot::{Game, Played, ReplayError, Setup};
+use camelot_card::{Game, Played, ReplayError, Setup};
 use serde_json::{Value, json};
 use support::Browser;
 

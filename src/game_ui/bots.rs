@@ -11,8 +11,8 @@
 
 use super::Live;
 use crate::session::Session;
-use camelot::bot::{Bot, Choice};
-use camelot::{Action, Decision, Event, Game, ReplayError, RuleError, Seat};
+use camelot_card::bot::{Bot, Choice};
+use camelot_card::{Action, Decision, Event, Game, ReplayError, RuleError, Seat};
 
 /// The computer knights of one game (`None` for the seats people sit in).
 #[derive(Clone, Debug, Default)]
@@ -243,8 +243,8 @@ mod tests {
     use super::super::{Need, curtain_need};
     use super::*;
     use crate::session::Sitter;
-    use camelot::bot::Level;
-    use camelot::{Options, Setup};
+    use camelot_card::bot::Level;
+    use camelot_card::{Options, Setup};
 
     fn session(sitters: &[Sitter], seed: u64, options: Options) -> Session {
         let names: Vec<String> = (0..sitters.len()).map(|i| format!("P{i}")).collect();

@@ -3,7 +3,7 @@
 
 use super::words::{card_effect, card_name, loyalty_text, quest_stack_name, value_text};
 use crate::i18n::{K, fill, t, tf, tn};
-use camelot::{Card, Knight, Loyalty, Morgan, Quest, QuestStack};
+use camelot_card::{Card, Knight, Loyalty, Morgan, Quest, QuestStack};
 use leptos::prelude::*;
 
 /// The symbol families drawn on cards.

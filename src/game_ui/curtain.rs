@@ -8,7 +8,7 @@ use super::words::{card_name, loyalty_text, quest_stack_name, rule_error_text};
 use super::{Ctx, CurtainNeed, Need, use_ctx};
 use crate::i18n::{K, join_and, t, tf, tn};
 use crate::session::Owed;
-use camelot::{
+use camelot_card::{
     Action, Card, Decision, Keep, Knight, Loyalty, PrivateEvent, Prompt, Quest, QuestStack, Seat,
     SeatView,
 };

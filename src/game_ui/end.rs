@@ -9,7 +9,7 @@ use super::words::{loyalty_text, verdict};
 use super::{test_seed, use_ctx};
 use crate::app::Screen;
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Event, Loyalty, Seat, Side};
+use camelot_card::{Event, Loyalty, Seat, Side};
 use leptos::prelude::*;
 
 #[component]

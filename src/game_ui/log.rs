@@ -4,7 +4,7 @@ use super::use_ctx;
 use super::words::event_line;
 use crate::i18n::{K, t, tf};
 use crate::session::Session;
-use camelot::{Event, Game, Loyalty, Outcome, Seat};
+use camelot_card::{Event, Game, Loyalty, Outcome, Seat};
 use leptos::prelude::*;
 
 /// Every public event of the session so far, in order.
@@ -138,7 +138,7 @@ pub fn Log() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use camelot::Setup;
+    use camelot_card::Setup;
 
     #[test]
     fn the_summary_names_a_percival_played_at_the_end_check_only() {
@@ -191,11 +191,11 @@ mod tests {
             // Prefer quests and accusations so that the summary has something in it.
             let a = legal
                 .iter()
-                .find(|a| matches!(a, camelot::Action::Accuse { .. }))
+                .find(|a| matches!(a, camelot_card::Action::Accuse { .. }))
                 .or_else(|| {
                     legal
                         .iter()
-                        .find(|a| matches!(a, camelot::Action::GoOnQuest { .. }))
+                        .find(|a| matches!(a, camelot_card::Action::GoOnQuest { .. }))
                 })
                 .copied()
                 .unwrap_or(legal[0]);

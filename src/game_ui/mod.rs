@@ -17,7 +17,7 @@ pub mod words;
 
 use crate::app::Screen;
 use crate::session::{Owed, Session, Sitter};
-use camelot::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
+use camelot_card::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -741,7 +741,7 @@ mod tests {
 
     #[test]
     fn owed_screens_come_before_private_decisions_and_nothing_after_the_end() {
-        use camelot::Setup;
+        use camelot_card::Setup;
         let s = Session::new(
             "t".into(),
             vec!["A".into(), "B".into(), "C".into()],

@@ -6,8 +6,8 @@ use super::words::{COMPUTER_NAMES, level_hint, sitter_choice, table_hint, with_c
 use super::{Ctx, now_ms, persist, random_u64, test_seed, use_ctx};
 use crate::i18n::{K, t, tf, tn};
 use crate::session::{Session, Sitter, validate_names, validate_sitters};
-use camelot::bot::Level;
-use camelot::{Options, Seat, Setup};
+use camelot_card::bot::Level;
+use camelot_card::{Options, Seat, Setup};
 use leptos::prelude::*;
 
 #[derive(Clone, Copy)]
@@ -107,7 +107,7 @@ pub fn start_game_with(
         options,
         seed,
     };
-    let game = camelot::Game::new(setup).map_err(|e| e.to_string())?;
+    let game = camelot_card::Game::new(setup).map_err(|e| e.to_string())?;
     let session = Session::new(persist::new_id(), names, setup, now_ms()).seated(sitters);
     ctx.save_error.set(persist::save(&session, &game).err());
     ctx.open_played(session, game);

@@ -3,7 +3,7 @@
 
 use crate::session::Session;
 use crate::storage::{self, Settings};
-use camelot::Game;
+use camelot_card::Game;
 
 /// Save a session whose replayed state is `game` (after every action). The error is in plain words.
 pub fn save(s: &Session, game: &Game) -> Result<(), String> {

@@ -8,7 +8,7 @@ use super::swords::SwordTally;
 use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
 use super::{reduced_motion, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Card, Colour, Event, Outcome, QuestStack, Resolution, Stack, Swords};
+use camelot_card::{Card, Colour, Event, Outcome, QuestStack, Resolution, Stack, Swords};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -100,7 +100,7 @@ pub fn swords_moved(events: &[Event]) -> SwordsMoved {
 fn quest_sym(q: QuestStack) -> Sym {
     match q {
         QuestStack::Quest(q) => Sym::Quest(q),
-        QuestStack::PictsAndSaxons => Sym::Quest(camelot::Quest::Picts),
+        QuestStack::PictsAndSaxons => Sym::Quest(camelot_card::Quest::Picts),
     }
 }
 

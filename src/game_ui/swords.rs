@@ -3,7 +3,7 @@
 
 use super::cards::SwordIcon;
 use crate::i18n::{K, tf, tn};
-use camelot::Swords;
+use camelot_card::Swords;
 use leptos::prelude::*;
 
 pub const IN_ALL: u8 = 16;

@@ -15,7 +15,7 @@ use super::words::{
 use super::{AccusationResult, Reveal, clock, persist, reduced_motion, use_ctx};
 use crate::app::Screen;
 use crate::i18n::{K, t, tf, tn};
-use camelot::{Action, Decision, Loyalty, Quest, Seat, TopCard};
+use camelot_card::{Action, Decision, Loyalty, Quest, Seat, TopCard};
 use leptos::prelude::*;
 
 /// Which page the table shows, in order of priority.
@@ -610,7 +610,7 @@ fn LastEvents() -> impl IntoView {
     move || {
         let lines: Vec<String> = ctx.last_events.with(|evs| {
             evs.iter()
-                .filter(|e| !matches!(e, camelot::Event::TurnBegins { .. }))
+                .filter(|e| !matches!(e, camelot_card::Event::TurnBegins { .. }))
                 .filter_map(|e| event_line(e, &|s| ctx.name(s)))
                 .collect()
         });
@@ -673,7 +673,7 @@ fn AccusationOverlay() -> impl IntoView {
         let placed: u8 = ctx.last_events.with(|evs| {
             evs.iter()
                 .map(|e| match e {
-                    camelot::Event::SwordsPlaced { count, .. } => *count,
+                    camelot_card::Event::SwordsPlaced { count, .. } => *count,
                     _ => 0,
                 })
                 .sum()
@@ -681,17 +681,17 @@ fn AccusationOverlay() -> impl IntoView {
         let (headline, colour) = match loyalty {
             Loyalty::Loyal => (
                 tf(K::table_is_loyal, &[("name", &ctx.name(target))]),
-                camelot::Colour::Black,
+                camelot_card::Colour::Black,
             ),
             Loyalty::Traitor => (
                 tf(K::table_is_traitor, &[("name", &ctx.name(target))]),
-                camelot::Colour::White,
+                camelot_card::Colour::White,
             ),
         };
         let swords = match (placed, colour) {
             (0, _) => t(K::table_no_sword_left).to_string(),
-            (n, camelot::Colour::White) => tn(K::table_white_placed, i64::from(n), &[]),
-            (n, camelot::Colour::Black) => tn(K::table_black_placed, i64::from(n), &[]),
+            (n, camelot_card::Colour::White) => tn(K::table_white_placed, i64::from(n), &[]),
+            (n, camelot_card::Colour::Black) => tn(K::table_black_placed, i64::from(n), &[]),
         };
         Some(view! {
             <section class="overlay accusation" data-testid="accusation-result">

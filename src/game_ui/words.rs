@@ -2,8 +2,8 @@
 //! language (every text is a key of `crate::i18n`). Plain functions, tested natively (in English).
 
 use crate::i18n::{K, t, tf, tn};
-use camelot::bot::{Choice, Level, Why};
-use camelot::{
+use camelot_card::bot::{Choice, Level, Why};
+use camelot_card::{
     Action, Card, Colour, EndReason, Event, Knight, Loyalty, Merlin, Morgan, NoExchange, Outcome,
     QuestStack, Resolution, RumorValue, Seat, Side, TopCard,
 };
@@ -24,8 +24,8 @@ pub fn card_name(c: Card) -> String {
 }
 
 /// A quest's name.
-pub fn quest_name(q: camelot::Quest) -> &'static str {
-    use camelot::Quest;
+pub fn quest_name(q: camelot_card::Quest) -> &'static str {
+    use camelot_card::Quest;
     t(match q {
         Quest::Picts => K::word_quest_picts,
         Quest::Saxons => K::word_quest_saxons,
@@ -255,8 +255,8 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
 }
 
 /// Why Accuse is not offered now.
-pub fn accusation_refusal_text(r: camelot::AccusationRefusal) -> &'static str {
-    use camelot::AccusationRefusal as R;
+pub fn accusation_refusal_text(r: camelot_card::AccusationRefusal) -> &'static str {
+    use camelot_card::AccusationRefusal as R;
     t(match r {
         R::Solo => K::error_accuse_solo,
         R::RevealedTraitor => K::error_accuse_revealed_traitor,
@@ -267,8 +267,8 @@ pub fn accusation_refusal_text(r: camelot::AccusationRefusal) -> &'static str {
 }
 
 /// A refused action, in plain words (the engine's own reasons are for developers and stay out).
-pub fn rule_error_text(e: &camelot::RuleError, name: &dyn Fn(Seat) -> String) -> String {
-    use camelot::RuleError as E;
+pub fn rule_error_text(e: &camelot_card::RuleError, name: &dyn Fn(Seat) -> String) -> String {
+    use camelot_card::RuleError as E;
     match e {
         E::GameOver => t(K::error_game_over).into(),
         E::NotYourDecision {
@@ -418,7 +418,7 @@ pub fn table_hint(players: usize, computers: usize) -> String {
 /// may know: Merlin #4's quest, the Loyalty card kept and the card placed stay unnamed, and a quest
 /// gone on against the count reads the same whoever goes on it (no Traitor's tell).
 pub fn why_line(choice: &Choice, name: &dyn Fn(Seat) -> String) -> Option<String> {
-    let quest_line = |quest: camelot::Quest, total: Option<u16>| match total {
+    let quest_line = |quest: camelot_card::Quest, total: Option<u16>| match total {
         Some(total) if (11..=13).contains(&total) => tf(
             K::bot_why_counted,
             &[("quest", &quest_name(quest)), ("total", &total)],
@@ -484,7 +484,7 @@ fn action_line(a: Action, name: &dyn Fn(Seat) -> String) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use camelot::{Game, Setup};
+    use camelot_card::{Game, Setup};
 
     #[test]
     fn card_names_read_like_the_table_says_them() {
@@ -563,7 +563,7 @@ mod tests {
 
     #[test]
     fn computer_lines_say_what_and_why_without_telling_secrets() {
-        use camelot::Quest;
+        use camelot_card::Quest;
         let name = |s: Seat| ["Ann", "Sir Kay", "Dame Enid"][s.index()].to_string();
         let c = |action, why| Choice { action, why };
         let dragon = Action::GoOnQuest {
@@ -637,7 +637,7 @@ mod tests {
         let keep = why_line(
             &c(
                 Action::KeepLoyalty {
-                    keep: camelot::Keep::New,
+                    keep: camelot_card::Keep::New,
                 },
                 Why::Chose,
             ),

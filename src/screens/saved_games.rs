@@ -6,7 +6,7 @@
 use crate::i18n::{K, t, tf};
 use crate::session::Session;
 use crate::storage::{self, SaveSummary, SavedRow, StorageError};
-use camelot::Game;
+use camelot_card::Game;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

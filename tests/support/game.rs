@@ -1,14 +1,14 @@
 //! Helpers for the game-screen browser tests (tests/browser_game.rs), on top of `support`.
 //!
 //! The test process knows the whole game: after every step it reads the autosaved session from
-//! localStorage, replays it with the engine (`camelot::Game::replay`) and so knows what the page
+//! localStorage, replays it with the engine (`camelot_card::Game::replay`) and so knows what the page
 //! must show — and everything it must NOT show (cards under the top of the Threats pile, the
 //! deck, other players' Loyalty and Knight cards).
 
 #![allow(dead_code)]
 
 use crate::support::Browser;
-use camelot::{
+use camelot_card::{
     Action, Card, Game, Keep, Loyalty, Options, Played, Prompt, Seat, Setup, TableView, TopCard,
 };
 use serde_json::Value;
@@ -292,18 +292,18 @@ pub async fn assert_table_matches(b: &Browser, k: &Known) {
 
 /// The engine's card name as the app writes it (for announcements).
 /// A Knight card's name as the English page says it.
-pub fn knight_name(k: camelot::Knight) -> &'static str {
+pub fn knight_name(k: camelot_card::Knight) -> &'static str {
     match k {
-        camelot::Knight::Arthur => "Arthur",
-        camelot::Knight::Tristan => "Tristan",
-        camelot::Knight::Gawain => "Gawain",
-        camelot::Knight::Galahad => "Galahad",
-        camelot::Knight::Percival => "Percival",
+        camelot_card::Knight::Arthur => "Arthur",
+        camelot_card::Knight::Tristan => "Tristan",
+        camelot_card::Knight::Gawain => "Gawain",
+        camelot_card::Knight::Galahad => "Galahad",
+        camelot_card::Knight::Percival => "Percival",
     }
 }
 
 pub fn card_name(c: Card) -> String {
-    use camelot::{Morgan, RumorValue};
+    use camelot_card::{Morgan, RumorValue};
     match c {
         Card::Quest(q, v) => format!(
             "{} {}",
@@ -549,10 +549,10 @@ pub async fn act(b: &Browser, k: &Known, seat: Seat, a: Action) {
             };
             if let Some(Err(e)) = play.map(|p| k.game.check(seat, p)) {
                 let want = match e {
-                    camelot::RuleError::KnightNotHeld { knight } => {
+                    camelot_card::RuleError::KnightNotHeld { knight } => {
                         format!("You hold no {} card.", knight_name(knight))
                     }
-                    camelot::RuleError::NoCardsLeft => {
+                    camelot_card::RuleError::NoCardsLeft => {
                         "There are no Rumor cards left to draw.".to_string()
                     }
                     other => panic!("a window refused with {other:?}"),

@@ -7,9 +7,9 @@
 //! state; `NAME.view.json` its table view, `NAME.seats.json` every seat's view, `NAME.end.json` the
 //! state after playing the game out with `SimplePolicy::new(7)`.
 
-use camelot::Game;
-use camelot::Seat;
-use camelot::sim::{SimplePolicy, play_out};
+use camelot_card::Game;
+use camelot_card::Seat;
+use camelot_card::sim::{SimplePolicy, play_out};
 
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/saves/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -5,22 +5,7 @@ use crate::resolve::{Colour, Resolution};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A seat at the table, numbered clockwise from 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
-    }
-}
+pub use camelot_kit::Seat;
 
 /// Which Loyalty card to keep after Vivien's exchange.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,7 +4,7 @@
 
 mod table;
 
-use camelot::{
+use camelot_card::{
     Action, Card, Decision, EndReason, Event, Game, Knight, Loyalty, Options, Outcome, Prompt,
     Quest, QuestStack, RuleError, Seat, Setup, Side, TopCard,
 };
@@ -155,7 +155,7 @@ fn setup_the_deck_holds_six_distinct_morgans_and_every_other_card() {
         let mut morgans: Vec<Card> = deck.iter().copied().filter(|c| c.is_morgan()).collect();
         morgans.extend(&unused);
         morgans.sort();
-        let mut all: Vec<Card> = camelot::cards::all_cards(false)
+        let mut all: Vec<Card> = camelot_card::cards::all_cards(false)
             .into_iter()
             .filter(|c| c.is_morgan())
             .collect();
@@ -1421,13 +1421,13 @@ fn gawain_may_play_vivien_who_makes_the_exchange_as_normal() {
     act(
         &mut g,
         Action::KeepLoyalty {
-            keep: camelot::Keep::Current,
+            keep: camelot_card::Keep::Current,
         },
     );
     let ev = act(
         &mut g,
         Action::KeepLoyalty {
-            keep: camelot::Keep::Current,
+            keep: camelot_card::Keep::Current,
         },
     );
     assert_eq!(total(&ev, Quest::Dragon), Some(12));
@@ -1552,7 +1552,7 @@ fn tristan_looks_through_the_new_deck_when_the_deck_has_run_out() {
         .find_map(|e| match e {
             Event::Private {
                 seat: Seat(1),
-                private: camelot::PrivateEvent::DeckSeen { cards },
+                private: camelot_card::PrivateEvent::DeckSeen { cards },
             } => Some(cards.clone()),
             _ => None,
         })
@@ -1631,7 +1631,8 @@ fn gawain_with_one_card_left_in_the_deck_draws_it_and_the_reshuffled_cards() {
     assert_eq!(g.decider(), Some((Seat(0), Decision::GawainWindow)));
     let ev = act(&mut g, Action::PlayGawain);
     assert!(ev.contains(&Event::DeckReshuffled { cards: 2 }));
-    let Some(camelot::Prompt::GawainChoose { cards: drawn }) = g.seat_view(Seat(0)).unwrap().prompt
+    let Some(camelot_card::Prompt::GawainChoose { cards: drawn }) =
+        g.seat_view(Seat(0)).unwrap().prompt
     else {
         panic!("Gawain's three cards")
     };
@@ -1873,8 +1874,8 @@ fn a_computer_weighs_gawains_merlin4_at_its_best_quest() {
     act(&mut g, Action::PlayGawain); // seat 1: grail 2, Merlin #4, grail 3
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
     let view = g.seat_view(Seat(1)).unwrap();
-    for level in camelot::bot::Level::ALL {
-        let mut bot = camelot::bot::Bot::new(Seat(1), level, 2, 1);
+    for level in camelot_card::bot::Level::ALL {
+        let mut bot = camelot_card::bot::Bot::new(Seat(1), level, 2, 1);
         assert_eq!(
             bot.decide(&view).action,
             Action::GawainPlay { index: Some(1) },
@@ -1913,13 +1914,13 @@ fn seven_players_vivien_can_bring_both_set_aside_traitors_into_play() {
     act(
         &mut g,
         Action::KeepLoyalty {
-            keep: camelot::Keep::New,
+            keep: camelot_card::Keep::New,
         },
     );
     act(
         &mut g,
         Action::KeepLoyalty {
-            keep: camelot::Keep::New,
+            keep: camelot_card::Keep::New,
         },
     );
     assert_eq!(count(&held_loyalty(&g), Loyalty::Traitor), 2);
@@ -1980,8 +1981,8 @@ fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
         .expect("the stacks are on the table");
     assert_eq!(r.main_stack().total, Some(15));
     let view = g.seat_view(Seat(1)).unwrap();
-    for level in camelot::bot::Level::ALL {
-        let mut bot = camelot::bot::Bot::new(Seat(1), level, 2, 1);
+    for level in camelot_card::bot::Level::ALL {
+        let mut bot = camelot_card::bot::Bot::new(Seat(1), level, 2, 1);
         assert_eq!(
             bot.decide(&view).action,
             Action::GawainPlay { index: Some(1) },
@@ -2025,7 +2026,7 @@ fn gawain_cannot_be_played_with_no_rumor_card_left_to_draw() {
 /// cards included).
 #[test]
 fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
-    use camelot::{Merlin, Morgan, ThreatCard};
+    use camelot_card::{Merlin, Morgan, ThreatCard};
     use rand::seq::SliceRandom;
     use rand::{RngExt, SeedableRng};
 
@@ -2172,7 +2173,7 @@ fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
     }
 
     let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(2026);
-    let mut all = camelot::cards::all_cards(true);
+    let mut all = camelot_card::cards::all_cards(true);
     for round in 0..30_000usize {
         all.shuffle(&mut rng);
         let n = rng.random_range(0..30usize);
@@ -2196,7 +2197,7 @@ fn quest_resolution_agrees_with_a_plain_reading_of_the_rules_on_random_piles() {
         let main = Quest::ALL[round % 5];
         let bonus = (round / 5 % 4) as u8;
         let want = plain(&pile, main, bonus);
-        let got = camelot::resolve(&pile, main, bonus);
+        let got = camelot_card::resolve(&pile, main, bonus);
         let label = format!(
             "{:?} main {main} bonus {bonus}",
             pile.iter().map(|t| t.to_string()).collect::<Vec<_>>()

@@ -2,7 +2,7 @@
 
 mod table;
 
-use camelot::{
+use camelot_card::{
     Action, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, NoExchange,
     Options, Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side,
     TopCard,

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use camelot::{
+use camelot_card::{
     Action, Card, Deal, Event, Game, Knight, Loyalty, Options, Quest, QuestStack, Seat, Setup,
 };
 
@@ -98,7 +98,7 @@ pub fn quest(g: &mut Game, quest: Quest) -> Vec<Event> {
     act(g, Action::GoOnQuest { quest })
 }
 
-pub fn resolution(events: &[Event]) -> &camelot::Resolution {
+pub fn resolution(events: &[Event]) -> &camelot_card::Resolution {
     events
         .iter()
         .find_map(|e| match e {

@@ -9,9 +9,9 @@
 //! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
 //! a rule error prints what it could and exits with 1.
 
-use camelot::bot::Level;
-use camelot::sim::{self, SimConfig};
-use camelot::{Deal, Game, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
+use camelot_card::bot::Level;
+use camelot_card::sim::{self, SimConfig};
+use camelot_card::{Deal, Game, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -221,14 +221,14 @@ impl<V: Serialize> Serialize for Ordered<V> {
 #[derive(Serialize)]
 struct ResolveOutput {
     totals: Ordered<u16>,
-    outcomes: Ordered<camelot::Outcome>,
+    outcomes: Ordered<camelot_card::Outcome>,
     white: u8,
     black: u8,
     evil_wins_now: bool,
 }
 
 fn resolve_one(s: &Scenario) -> ResolveOutput {
-    let r = camelot::resolve(&s.pile, s.main, s.merlin6_bonus);
+    let r = camelot_card::resolve(&s.pile, s.main, s.merlin6_bonus);
     let code = |q: QuestStack| q.code();
     ResolveOutput {
         totals: Ordered(
@@ -281,9 +281,9 @@ fn cmd_resolve(args: &[String]) -> Result<(), Failure> {
 struct PlayStep {
     index: usize,
     seat: Seat,
-    action: camelot::Action,
+    action: camelot_card::Action,
     #[serde(skip_serializing_if = "Option::is_none")]
-    events: Option<Vec<camelot::Event>>,
+    events: Option<Vec<camelot_card::Event>>,
     /// The rule error (its JSON form plus a `message`), for the action that was refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<Value>,
@@ -297,7 +297,7 @@ struct PlayOutput {
     /// Actions not tried after a refused one.
     skipped: usize,
     /// The public view of the table after the last applied action.
-    r#final: camelot::TableView,
+    r#final: camelot_card::TableView,
 }
 
 const PLAY_FIELDS: [&str; 7] = [

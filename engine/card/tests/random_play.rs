@@ -1,7 +1,7 @@
 //! Property tests: random legal play never panics, never stalls, swords never decrease except by the
 //! end-game flip, and a game replays identically from its seed and actions.
 
-use camelot::{Action, Event, Game, Options, Seat, Setup};
+use camelot_card::{Action, Event, Game, Options, Seat, Setup};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::seq::IndexedRandom;
@@ -96,7 +96,7 @@ fn illegal_actions_are_refused_without_changing_the_state() {
                 Action::PlaceRumor { index: 7 },
                 Action::GawainPlay { index: Some(9) },
                 Action::Merlin6Quest {
-                    quest: camelot::Quest::Grail,
+                    quest: camelot_card::Quest::Grail,
                     bonus: 9,
                 },
                 Action::Pass,
@@ -211,7 +211,7 @@ fn random_play_never_loses_or_copies_a_card() {
 /// swords is won by the rules' test.
 #[test]
 fn a_watcher_following_the_public_events_sees_the_rules_kept() {
-    use camelot::{Card, Morgan, Outcome, Side, TopCard};
+    use camelot_card::{Card, Morgan, Outcome, Side, TopCard};
     for setup in setups() {
         for seed in 0..4 {
             let mut g = Game::new(Setup { seed, ..setup }).unwrap();
@@ -224,8 +224,8 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                 let knights_left = g.table_view().knight_deck_count;
                 let state: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
                 let morgans_left = state["unused_morgans"].as_array().unwrap().len();
-                let revealed_traitor =
-                    g.table_view().seats[seat.index()].revealed == Some(camelot::Loyalty::Traitor);
+                let revealed_traitor = g.table_view().seats[seat.index()].revealed
+                    == Some(camelot_card::Loyalty::Traitor);
                 let a = *g.legal_actions().choose(&mut rng).unwrap();
                 let events = g.apply(seat, a).unwrap();
                 let mut main = None;
@@ -266,7 +266,7 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                 }
                 assert_eq!(g.table_view().morgan1, morgan1);
                 // The pile is revealed (Gawain's window opens on it): the silence is over.
-                if matches!(g.decider(), Some((_, camelot::Decision::GawainWindow))) {
+                if matches!(g.decider(), Some((_, camelot_card::Decision::GawainWindow))) {
                     silent = false;
                 }
                 if !g.is_over() {
@@ -276,7 +276,7 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                     && setup.options.knights_to_the_rescue
                     && !g
                         .winner()
-                        .is_some_and(|(_, r)| r == camelot::EndReason::Morgan7)
+                        .is_some_and(|(_, r)| r == camelot_card::EndReason::Morgan7)
                 {
                     let drew = events
                         .iter()
@@ -285,7 +285,7 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
                     let shuffled = events.contains(&Event::MorganShuffledIn);
                     assert_eq!(shuffled, outcome == Outcome::Success && morgans_left > 0);
                 }
-                if let Some((side, camelot::EndReason::Swords)) = g.winner() {
+                if let Some((side, camelot_card::EndReason::Swords)) = g.winner() {
                     let s = g.swords();
                     match side {
                         Side::Loyal => assert!(s.white > s.black && s.white >= 7),

@@ -188,7 +188,7 @@ fn resolve_names_a_bad_card_and_its_scenario() {
 }
 
 fn example_path() -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/play-example.json");
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/play-example.json");
     p.to_str().unwrap().to_string()
 }
 

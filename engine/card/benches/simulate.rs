@@ -3,7 +3,7 @@
 //! benchmark framework; an optional argument keeps only the cases whose name contains it
 //! (`cargo bench -p camelot -- expert`).
 
-use camelot::sim::{SimConfig, simulate};
+use camelot_card::sim::{SimConfig, simulate};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

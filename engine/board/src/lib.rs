@@ -1,0 +1,1 @@
+//! # Shadows over Camelot (the board game): the rules engine
