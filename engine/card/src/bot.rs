@@ -96,27 +96,6 @@ pub enum Why {
     NothingElse,
 }
 
-impl Why {
-    /// The line in English; `name` gives a seat's name.
-    pub fn text(&self, name: impl Fn(Seat) -> String) -> String {
-        match self {
-            Why::Listened => "Listened to Rumors".into(),
-            Why::Counted { quest, total } => {
-                format!("Went on the {} quest: I counted {total}", quest.name())
-            }
-            Why::Gamble { quest } => format!("Went on the {} quest: worth a try", quest.name()),
-            Why::Suspects { seat } => format!("Accused {}: the quests don't add up", name(*seat)),
-            Why::KnowsTraitor { seat } => format!("Accused {}: I am sure", name(*seat)),
-            Why::Announced { card } => format!("Announced {card}"),
-            Why::Chose => "Made a choice".into(),
-            Why::PlayedKnight { knight } => format!("Played {}", knight.name()),
-            Why::Passed => "Let it pass".into(),
-            Why::SpreadRumors => "Spread rumors".into(),
-            Why::NothingElse => "Nothing to do".into(),
-        }
-    }
-}
-
 /// A decision and its reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
@@ -162,7 +141,31 @@ pub struct Bot {
     known: Vec<Option<Loyalty>>,
     /// The card it drew in secret under Morgan #1, until placed.
     drawn: Option<Card>,
+    /// Seats it caught lying under Morgan #1 (alone among the face-down drawers of a pile): only a
+    /// Traitor may lie.
+    #[serde(default)]
+    caught: Vec<bool>,
+    /// Traitor cards it knows lie among the set-aside Loyalty cards (it put one back under Vivien).
+    #[serde(default)]
+    set_aside_traitors: u8,
+    /// Vivien: the card it held and the one offered, until it keeps one.
+    #[serde(default)]
+    offer: Option<(Loyalty, Loyalty)>,
 }
+
+/// Traitor cards among the Loyalty cards of a game of `players` (card-game.md §5: players + 1 Loyal
+/// and 1 Traitor, all 9 cards — 2 Traitors — with 7 players, none in solo). However Vivien moves them,
+/// no more Traitors than these can ever sit at the table.
+pub fn traitor_cards(players: u8) -> u8 {
+    match players {
+        0 | 1 => 0,
+        7.. => 2,
+        _ => 1,
+    }
+}
+
+/// Swords that win the game for a side (card-game.md §6).
+const SEVEN: u8 = 7;
 
 impl Bot {
     pub fn new(seat: Seat, level: Level, players: u8, seed: u64) -> Bot {
@@ -174,6 +177,9 @@ impl Bot {
             suspicion: vec![0; players as usize],
             known: vec![None; players as usize],
             drawn: None,
+            caught: vec![false; players as usize],
+            set_aside_traitors: 0,
+            offer: None,
         }
     }
 
@@ -211,8 +217,13 @@ impl Bot {
                     Outcome::Baseless => main.total.unwrap_or(0) <= 7,
                     Outcome::Defeat | Outcome::Harmless => true,
                 };
-                if doomed && self.known_cards() >= 3 {
-                    self.suspicion[seat.index()] += 1;
+                if self.known_cards() >= 3 {
+                    if doomed {
+                        self.suspicion[seat.index()] += 1;
+                    } else if main.outcome == Outcome::Success {
+                        // Going on a quest that wins is what the loyal do.
+                        self.suspicion[seat.index()] -= 1;
+                    }
                 }
             }
             Event::QuestResolved { resolution } => {
@@ -220,6 +231,19 @@ impl Bot {
                 self.pile.clear();
             }
             Event::LoyaltyRevealed { seat, loyalty } => self.known[seat.index()] = Some(*loyalty),
+            Event::VivienExchange { drawer, recipient } => {
+                // New cards for the drawer and the recipient, and the set-aside cards mixed again:
+                // what it knew of them is gone (its own part comes in its private events).
+                for s in std::iter::once(drawer).chain(recipient) {
+                    if let Some(k) = self.known.get_mut(s.index()) {
+                        *k = None;
+                    }
+                    if let Some(c) = self.caught.get_mut(s.index()) {
+                        *c = false;
+                    }
+                }
+                self.set_aside_traitors = 0;
+            }
             Event::Private { seat, private } if *seat == self.seat => match private {
                 PrivateEvent::Drew { card } => self.drawn = Some(*card),
                 PrivateEvent::Merlin4Quest { quest } => {
@@ -233,6 +257,22 @@ impl Bot {
                 }
                 PrivateEvent::LoyaltySeen { seat, loyalty } => {
                     self.known[seat.index()] = Some(*loyalty)
+                }
+                PrivateEvent::VivienOffer { current, offered } => {
+                    self.offer = Some((*current, *offered))
+                }
+                PrivateEvent::KeptLoyalty { loyalty } => {
+                    // The card not kept went back, face down, among the set-aside cards.
+                    if let Some((current, offered)) = self.offer.take() {
+                        let back = if *loyalty == current {
+                            offered
+                        } else {
+                            current
+                        };
+                        if back == Loyalty::Traitor {
+                            self.set_aside_traitors += 1;
+                        }
+                    }
                 }
                 _ => {}
             },
@@ -273,6 +313,11 @@ impl Bot {
         }
         // One face-down drawer who lied is caught; several share the doubt.
         let weight = if liars.len() == 1 { 3 } else { 1 };
+        if let [liar] = liars[..]
+            && let Some(c) = self.caught.get_mut(liar.index())
+        {
+            *c = true;
+        }
         for l in liars {
             self.suspicion[l.index()] += weight;
         }
@@ -677,7 +722,7 @@ impl Bot {
                 }
             }
             if view.table.swords.black >= 5
-                && let Some(target) = self.most_trusted(view)
+                && let Some(target) = self.traitor_target(view)
                 && legal.contains(&Action::Accuse { target })
             {
                 return Choice {
@@ -717,16 +762,78 @@ impl Bot {
             .max_by_key(|s| self.suspicion[s.index()])
     }
 
-    fn most_trusted(&self, view: &SeatView) -> Option<Seat> {
-        self.unrevealed_others(view)
-            .min_by_key(|s| self.suspicion[s.index()])
+    /// Whether this seat knows `seat` holds a Traitor card: seen with Galahad, or caught lying.
+    fn sure_traitor(&self, seat: Seat) -> bool {
+        self.known[seat.index()] == Some(Loyalty::Traitor)
+            || self.caught.get(seat.index()).copied().unwrap_or(false)
     }
 
+    /// Traitor cards that may still be hidden in another player's hand: those of the game, less the
+    /// revealed ones, the ones it knows lie set aside, and its own.
+    fn hidden_traitors(&self, view: &SeatView) -> u8 {
+        let revealed = view
+            .table
+            .seats
+            .iter()
+            .filter(|s| s.revealed == Some(Loyalty::Traitor))
+            .count() as u8;
+        let own = u8::from(self.evil(view) && !self.revealed(view));
+        traitor_cards(view.table.players)
+            .saturating_sub(revealed)
+            .saturating_sub(self.set_aside_traitors)
+            .saturating_sub(own)
+    }
+
+    fn revealed(&self, view: &SeatView) -> bool {
+        view.table
+            .seats
+            .get(self.seat.index())
+            .is_some_and(|s| s.revealed.is_some())
+    }
+
+    /// Swords an accusation of the wrong player may bring the other side: one, or two when a Percival
+    /// may be played on it (the expert variant, with Knight cards in other unrevealed hands).
+    fn wrong_accusation_cost(&self, view: &SeatView) -> u8 {
+        let percival = view.table.options.knights_to_the_rescue
+            && view
+                .table
+                .seats
+                .iter()
+                .any(|s| s.seat != self.seat && s.revealed.is_none() && s.knight_cards > 0);
+        1 + u8::from(percival)
+    }
+
+    /// Whom a hidden Traitor accuses: a loyal knight, to place a black sword. With a second Traitor
+    /// card possibly hidden (7 players), accusing it would bring a white sword and show a partner,
+    /// so it accuses only a player it knows is loyal, or one who has gone on more winning quests
+    /// than doomed ones, and never when a wrong guess could place White's 7th sword.
+    fn traitor_target(&self, view: &SeatView) -> Option<Seat> {
+        let candidates = || {
+            self.unrevealed_others(view)
+                .filter(|s| !self.sure_traitor(*s))
+        };
+        if let Some(loyal) = candidates().find(|s| self.known[s.index()] == Some(Loyalty::Loyal)) {
+            return Some(loyal);
+        }
+        let target = candidates().min_by_key(|s| self.suspicion[s.index()])?;
+        if self.hidden_traitors(view) == 0 {
+            return Some(target);
+        }
+        let white = view.table.swords.white;
+        (self.suspicion[target.index()] < 0 && white + self.wrong_accusation_cost(view) < SEVEN)
+            .then_some(target)
+    }
+
+    /// Whom a loyal knight accuses, if anyone. Never when no hidden Traitor can remain (every Traitor
+    /// card that can be in play is revealed or known set aside): the accused could only be loyal.
+    /// A player it is sure of, at once; on suspicion alone only when a wrong guess cannot place
+    /// Evil's 7th black sword.
     fn accusation(&self, view: &SeatView) -> Option<Choice> {
+        if self.hidden_traitors(view) == 0 {
+            return None;
+        }
         let can = |target| view.legal_actions.contains(&Action::Accuse { target });
-        if let Some(seat) = self
-            .unrevealed_others(view)
-            .find(|s| self.known[s.index()] == Some(Loyalty::Traitor))
+        if let Some(seat) = self.unrevealed_others(view).find(|s| self.sure_traitor(*s))
             && can(seat)
         {
             return Some(Choice {
@@ -734,17 +841,19 @@ impl Bot {
                 why: Why::KnowsTraitor { seat },
             });
         }
-        let seat = self.most_suspected(view)?;
-        if self.known[seat.index()] == Some(Loyalty::Loyal) {
+        let black = view.table.swords.black;
+        if black + self.wrong_accusation_cost(view) >= SEVEN {
             return None;
         }
+        let seat = self
+            .unrevealed_others(view)
+            .filter(|s| self.known[s.index()] != Some(Loyalty::Loyal))
+            .max_by_key(|s| self.suspicion[s.index()])?;
         let s = self.suspicion[seat.index()];
-        (s >= self.level.accuse_at() && view.table.swords.black >= 2 && can(seat)).then_some(
-            Choice {
-                action: Action::Accuse { target: seat },
-                why: Why::Suspects { seat },
-            },
-        )
+        (s >= self.level.accuse_at() && black >= 2 && can(seat)).then_some(Choice {
+            action: Action::Accuse { target: seat },
+            why: Why::Suspects { seat },
+        })
     }
 }
 
