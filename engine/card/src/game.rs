@@ -81,6 +81,79 @@ pub struct Deal {
     pub knight_deck: Vec<Knight>,
 }
 
+/// How a game starts: its [`Setup`] and, for scripted games and tests, an explicit [`Deal`] (otherwise
+/// the seed deals). The setup of the kit's [`camelot_kit::Rules`], so what a [`camelot_kit::Save`] holds.
+///
+/// Serde form: the setup's own fields, with `deal` added only when there is one — so a setup written
+/// before (`{"players": 4, "first": 0, "options": {...}, "seed": 1}`) reads as it always did, and
+/// `camelot card play`'s scripts keep their `deal`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSetup {
+    pub setup: Setup,
+    pub deal: Option<Deal>,
+}
+
+impl From<Setup> for GameSetup {
+    fn from(setup: Setup) -> Self {
+        GameSetup { setup, deal: None }
+    }
+}
+
+impl Serialize for GameSetup {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Record<'a> {
+            players: u8,
+            first: Seat,
+            options: Options,
+            seed: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            deal: &'a Option<Deal>,
+        }
+        let Setup {
+            players,
+            first,
+            options,
+            seed,
+        } = self.setup;
+        Record {
+            players,
+            first,
+            options,
+            seed,
+            deal: &self.deal,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for GameSetup {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Record {
+            players: u8,
+            #[serde(default = "first_seat")]
+            first: Seat,
+            #[serde(default)]
+            options: Options,
+            #[serde(default)]
+            seed: u64,
+            #[serde(default)]
+            deal: Option<Deal>,
+        }
+        let r = Record::deserialize(d)?;
+        Ok(GameSetup {
+            setup: Setup {
+                players: r.players,
+                first: r.first,
+                options: r.options,
+                seed: r.seed,
+            },
+            deal: r.deal,
+        })
+    }
+}
+
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetupError(pub String);
@@ -350,12 +423,8 @@ pub(crate) struct Resolving {
     pub gawain: Vec<ThreatCard>,
 }
 
-/// One action as played, for the replay log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Played {
-    pub seat: Seat,
-    pub action: Action,
-}
+/// One action as played, for the replay log: the kit's [`camelot_kit::Move`] of an [`Action`].
+pub type Played = camelot_kit::Move<Action>;
 
 /// The public kind of decision the game waits for (nothing private in it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -398,8 +467,9 @@ impl Decision {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Game {
     pub(crate) format: u32,
-    pub(crate) setup: Setup,
-    pub(crate) deal: Option<Deal>,
+    /// The setup and its explicit deal, if any (written as `setup`, as in a save).
+    #[serde(rename = "setup")]
+    pub(crate) start: GameSetup,
     pub(crate) rng: Xoshiro256PlusPlus,
     pub(crate) seats: Vec<SeatState>,
     pub(crate) set_aside: Vec<Loyalty>,
@@ -423,6 +493,8 @@ pub struct Game {
     /// The breakdown of the quest being or just resolved (saved as the breakdown, built when asked).
     #[serde(default)]
     pub(crate) last_resolution: LastResolution,
+    /// Every action applied, in order (written as `moves`, as in a save).
+    #[serde(rename = "moves")]
     pub(crate) history: Vec<Played>,
 }
 
@@ -565,8 +637,8 @@ impl Game {
     pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
         check_setup(&setup)?;
         self.format = FORMAT_VERSION;
-        self.setup = setup;
-        self.deal = None;
+        self.start.setup = setup;
+        self.start.deal = None;
         self.rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
         let n = setup.players as usize;
         self.seats.truncate(n);
@@ -611,8 +683,8 @@ impl Game {
     /// Deal a cleared game from its seed (the seats, decks and piles are empty).
     fn deal_from_seed(&mut self) {
         let rng = &mut self.rng;
-        let n = self.setup.players as usize;
-        if !self.setup.solo() {
+        let n = self.start.setup.players as usize;
+        if !self.start.setup.solo() {
             // n + 2 Loyalty cards: one Traitor (two with 7 players), the rest Loyal.
             let traitors = if n == 7 { 2 } else { 1 };
             let mut cards = [Loyalty::Loyal; 9];
@@ -660,7 +732,7 @@ impl Game {
         let morgans = &mut self.unused_morgans;
         morgans.extend_from_slice(all_morgans);
         shuffle(morgans, rng);
-        let options = self.setup.options;
+        let options = self.start.setup.options;
         let deck = &mut self.deck;
         deck.extend_from_slice(
             &others[usize::from(options.morgan8) + 2 * usize::from(options.merlin6)],
@@ -746,8 +818,7 @@ impl Game {
             .collect();
         Game {
             format: FORMAT_VERSION,
-            setup,
-            deal,
+            start: GameSetup { setup, deal },
             rng,
             seats,
             set_aside,
@@ -771,22 +842,14 @@ impl Game {
         }
     }
 
-    /// Replay a game from its setup, deal and actions.
+    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`], with
+    /// this crate's [`ReplayError`] (the app's own loops call it so).
     pub fn replay(
         setup: Setup,
         deal: Option<Deal>,
         actions: &[Played],
     ) -> Result<Game, ReplayError> {
-        let mut g = match deal {
-            Some(d) => Game::with_deal(setup, d),
-            None => Game::new(setup),
-        }
-        .map_err(ReplayError::Setup)?;
-        for (i, p) in actions.iter().enumerate() {
-            g.apply_to(p.seat, p.action, &mut crate::action::NoEvents)
-                .map_err(|error| ReplayError::Action { index: i, error })?;
-        }
-        Ok(g)
+        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
     }
 
     /// The state as JSON (it carries [`FORMAT_VERSION`]).
@@ -810,7 +873,7 @@ impl Game {
             });
         }
         let g: Game = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        if g.seats.len() != g.setup.players as usize || g.current.index() >= g.seats.len() {
+        if g.seats.len() != g.start.setup.players as usize || g.current.index() >= g.seats.len() {
             return Err(LoadError::Damaged(
                 "the seats do not match the setup".into(),
             ));
@@ -823,11 +886,16 @@ impl Game {
     // ---------------------------------------------------------------------------------------------
 
     pub fn setup(&self) -> &Setup {
-        &self.setup
+        &self.start.setup
     }
 
     pub fn deal(&self) -> Option<&Deal> {
-        self.deal.as_ref()
+        self.start.deal.as_ref()
+    }
+
+    /// The setup and explicit deal this game started from (the kit's setup: what a save holds).
+    pub fn start(&self) -> &GameSetup {
+        &self.start
     }
 
     pub fn format(&self) -> u32 {
@@ -915,7 +983,7 @@ impl Game {
 
     fn knight_holders(&self, from: Seat, include_from: bool) -> SeatList {
         let mut list = SeatList::default();
-        if !self.setup.options.knights_to_the_rescue {
+        if !self.start.setup.options.knights_to_the_rescue {
             return list;
         }
         for s in self.seats_from(from, include_from) {
@@ -982,9 +1050,12 @@ impl Game {
             Phase::Announce { card } => {
                 if self.holds_traitor(seat) {
                     out.extend(
-                        Card::all_kinds(self.setup.options.morgan8, self.setup.options.merlin6)
-                            .into_iter()
-                            .map(|card| Action::Announce { card }),
+                        Card::all_kinds(
+                            self.start.setup.options.morgan8,
+                            self.start.setup.options.merlin6,
+                        )
+                        .into_iter()
+                        .map(|card| Action::Announce { card }),
                     );
                 } else {
                     out.push(Action::Announce { card: *card });
@@ -1095,7 +1166,7 @@ impl Game {
 
     /// Why this seat may not accuse anyone now, as a value (the app words it in each language).
     pub fn accusation_refusal(&self, seat: Seat) -> Option<AccusationRefusal> {
-        if self.setup.solo() {
+        if self.start.setup.solo() {
             return Some(AccusationRefusal::Solo);
         }
         let s = &self.seats[seat.index()];
@@ -1288,7 +1359,10 @@ impl Game {
                 Phase::Announce { card: drawn } => {
                     card == drawn
                         || (self.holds_traitor(seat)
-                            && card.in_game(self.setup.options.morgan8, self.setup.options.merlin6))
+                            && card.in_game(
+                                self.start.setup.options.morgan8,
+                                self.start.setup.options.merlin6,
+                            ))
                 }
                 _ => false,
             },
@@ -1808,7 +1882,7 @@ impl Game {
 
     fn start_vivien<S: EventSink>(&mut self, drawer: Seat, then: Then, ev: &mut Emit<'_, S>) {
         // Two cards are always set aside when there are Loyalty cards (players + 2 are used).
-        let idle = if self.setup.solo() || self.set_aside.len() < 2 {
+        let idle = if self.start.setup.solo() || self.set_aside.len() < 2 {
             Some(NoExchange::SoloPlay)
         } else if self.seats[drawer.index()].revealed {
             Some(NoExchange::DrawerRevealed)
@@ -1959,7 +2033,7 @@ impl Game {
             self.discard_resolved_pile();
             return self.game_over(Side::Evil, EndReason::Morgan7, ev);
         }
-        if self.setup.options.knights_to_the_rescue {
+        if self.start.setup.options.knights_to_the_rescue {
             if main == Outcome::Success && !self.unused_morgans.is_empty() {
                 let i = self.rng.random_range(0..self.unused_morgans.len());
                 let m = self.unused_morgans.swap_remove(i);
@@ -2046,7 +2120,7 @@ impl Game {
         if self.swords.white < 7 && self.swords.black < 7 {
             return self.end_turn(ev);
         }
-        if self.setup.solo() || self.all_revealed {
+        if self.start.setup.solo() || self.all_revealed {
             return self.final_verdict(0, ev);
         }
         let mut hidden_traitors = 0u8;
@@ -2176,6 +2250,18 @@ impl std::fmt::Display for ReplayError {
 }
 
 impl std::error::Error for ReplayError {}
+
+impl From<camelot_kit::ReplayError<Game>> for ReplayError {
+    fn from(e: camelot_kit::ReplayError<Game>) -> Self {
+        match e {
+            camelot_kit::ReplayError::Setup(e) => ReplayError::Setup(e),
+            camelot_kit::ReplayError::Action { index, refusal } => ReplayError::Action {
+                index,
+                error: refusal,
+            },
+        }
+    }
+}
 
 fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     if !(1..=7).contains(&setup.players) {

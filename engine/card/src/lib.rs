@@ -12,6 +12,7 @@ pub mod action;
 pub mod bot;
 pub mod cards;
 pub mod game;
+mod kit;
 pub mod resolve;
 mod serde_forms;
 pub mod sim;
@@ -23,8 +24,8 @@ pub use action::{
 };
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
-    AccusationRefusal, Deal, Decision, FORMAT_VERSION, Game, LoadError, Options, PileCard, Played,
-    ReplayError, Setup, SetupError, Silence, Swords,
+    AccusationRefusal, Deal, Decision, FORMAT_VERSION, Game, GameSetup, LoadError, Options,
+    PileCard, Played, ReplayError, Setup, SetupError, Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
 pub use view::{Prompt, PublicSeat, SeatView, TableView};

@@ -125,7 +125,7 @@ impl Game {
         let over = self.winner();
         TableView {
             players: self.seats.len() as u8,
-            options: self.setup.options,
+            options: self.start.setup.options,
             seats: self
                 .seats
                 .iter()

@@ -103,7 +103,7 @@ pub trait Rules: Sized {
 }
 
 /// One action as played: who took it and what it was.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move<A> {
     pub seat: Seat,
     pub action: A,
