@@ -263,6 +263,8 @@ pub fn accusation_refusal_text(r: camelot_card::AccusationRefusal) -> &'static s
         R::AlreadyAccused => K::error_accuse_once,
         R::TooFewSwords => K::error_accuse_swords,
         R::NoOneLeft => K::error_accuse_no_one,
+        // About a target, so only in a refused action (worded by `rule_error_text`).
+        R::Themselves | R::TargetRevealed => K::error_no_accusation,
     })
 }
 

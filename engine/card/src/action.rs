@@ -1,6 +1,7 @@
 //! The closed set of things a player can do, the events they cause, and the typed rule errors.
 
 use crate::cards::{Card, Knight, Loyalty, Quest};
+use crate::game::Decision;
 use crate::resolve::{Colour, Resolution};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -65,20 +66,121 @@ pub enum Action {
     Pass,
 }
 
-/// Why an action was refused.
+/// Why an action was refused: data, never words (the app words each case in the player's language;
+/// `Display` is English for developers and the command-line tool).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "error", rename_all = "snake_case")]
 pub enum RuleError {
     GameOver,
     NotYourDecision { seat: Seat, decider: Option<Seat> },
-    NotNow { reason: String },
+    NotNow { reason: NotNowReason },
     QuestNotAllowed { quest: Quest },
     NoCardsLeft,
-    AccusationNotAllowed { reason: String },
+    AccusationNotAllowed { reason: AccusationRefusal },
     BadTarget { target: Seat },
     KnightNotHeld { knight: Knight },
     AnnouncementNotAllowed { card: Card },
-    BadChoice { reason: String },
+    BadChoice { reason: BadChoiceReason },
+}
+
+/// Why an action is not one the deciding seat may take at this moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotNowReason {
+    /// A revealed Traitor's turn is to spread rumors, nothing else.
+    RevealedTraitorOnlySpreadsRumors,
+    /// Spreading rumors is a revealed Traitor's turn.
+    OnlyARevealedTraitorSpreadsRumors,
+    /// Tristan is played once in a turn.
+    TristanAlreadyPlayed,
+    /// A player passes only when no action is possible.
+    PassOnlyWhenNothingElse,
+    /// The action answers another decision than the pending one.
+    OtherDecisionPending { pending: Decision },
+}
+
+/// Why a choice among the options given is not one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BadChoiceReason {
+    /// Gawain plays one of the three cards drawn, never a Morgan.
+    GawainPlaysNoMorgan,
+    /// A revealed Traitor places card 0 or card 1 of the two drawn.
+    CardZeroOrOne,
+    /// Promo Merlin #6 adds 0 to 3 points.
+    Merlin6BonusUpToThree,
+}
+
+/// Why a seat may not accuse now, or not that player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccusationRefusal {
+    /// Solo play has no Loyalty cards.
+    Solo,
+    /// A revealed Traitor only spreads rumors.
+    RevealedTraitor,
+    /// Each player accuses once per game.
+    AlreadyAccused,
+    /// Fewer than 4 swords on the table.
+    TooFewSwords,
+    /// Every other player is already revealed.
+    NoOneLeft,
+    /// A player never accuses himself (only in a refused action: [`crate::Game::accusation_refusal`]
+    /// is about the seat, not a target).
+    Themselves,
+    /// The accused player's Loyalty card is already face up (likewise only in a refused action).
+    TargetRevealed,
+}
+
+impl fmt::Display for NotNowReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotNowReason::RevealedTraitorOnlySpreadsRumors => {
+                f.write_str("a revealed Traitor can only spread rumors")
+            }
+            NotNowReason::OnlyARevealedTraitorSpreadsRumors => {
+                f.write_str("only a revealed Traitor spreads rumors")
+            }
+            NotNowReason::TristanAlreadyPlayed => {
+                f.write_str("Tristan was already played this turn")
+            }
+            NotNowReason::PassOnlyWhenNothingElse => {
+                f.write_str("a player may pass only when no action is possible")
+            }
+            NotNowReason::OtherDecisionPending { pending } => {
+                write!(
+                    f,
+                    "the action does not answer the pending decision ({pending:?})"
+                )
+            }
+        }
+    }
+}
+
+impl fmt::Display for BadChoiceReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BadChoiceReason::GawainPlaysNoMorgan => {
+                "Gawain plays one of the three cards drawn, never a Morgan"
+            }
+            BadChoiceReason::CardZeroOrOne => "choose card 0 or 1",
+            BadChoiceReason::Merlin6BonusUpToThree => "Merlin #6 adds 0 to 3 points",
+        })
+    }
+}
+
+impl fmt::Display for AccusationRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AccusationRefusal::Solo => "there are no accusations in solo play",
+            AccusationRefusal::RevealedTraitor => "a revealed Traitor can only spread rumors",
+            AccusationRefusal::AlreadyAccused => "each player accuses only once per game",
+            AccusationRefusal::TooFewSwords => "an accusation needs at least 4 swords on the table",
+            AccusationRefusal::NoOneLeft => "every other player is already revealed",
+            AccusationRefusal::Themselves => "a player may never accuse himself",
+            AccusationRefusal::TargetRevealed => "that player is already revealed",
+        })
+    }
 }
 
 impl fmt::Display for RuleError {
@@ -104,7 +206,7 @@ impl fmt::Display for RuleError {
             RuleError::AnnouncementNotAllowed { card } => {
                 write!(f, "a loyal knight must announce the card drawn, not {card}")
             }
-            RuleError::BadChoice { reason } => f.write_str(reason),
+            RuleError::BadChoice { reason } => write!(f, "{reason}"),
         }
     }
 }

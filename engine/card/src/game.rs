@@ -4,8 +4,8 @@
 //! them gives the same game exactly. Randomness comes only from the seeded generator in the state.
 
 use crate::action::{
-    Action, EndReason, Event, EventSink, Keep, NoExchange, PrivateEvent, RuleError, Seat, Side,
-    TopCard,
+    AccusationRefusal, Action, BadChoiceReason, EndReason, Event, EventSink, Keep, NoExchange,
+    NotNowReason, PrivateEvent, RuleError, Seat, Side, TopCard,
 };
 use crate::cards::{
     Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, Quest, SWORDS_IN_ALL, all_cards,
@@ -586,34 +586,6 @@ impl<'de> Deserialize<'de> for LastResolution {
     }
 }
 
-/// Why a seat may not accuse now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AccusationRefusal {
-    /// Solo play has no Loyalty cards.
-    Solo,
-    /// A revealed Traitor only spreads rumors.
-    RevealedTraitor,
-    /// Each player accuses once per game.
-    AlreadyAccused,
-    /// Fewer than 4 swords on the table.
-    TooFewSwords,
-    /// Every other player is already revealed.
-    NoOneLeft,
-}
-
-impl AccusationRefusal {
-    /// The reason in English.
-    pub fn text(self) -> &'static str {
-        match self {
-            AccusationRefusal::Solo => "there are no accusations in solo play",
-            AccusationRefusal::RevealedTraitor => "a revealed Traitor can only spread rumors",
-            AccusationRefusal::AlreadyAccused => "each player accuses only once per game",
-            AccusationRefusal::TooFewSwords => "an accusation needs at least 4 swords on the table",
-            AccusationRefusal::NoOneLeft => "every other player is already revealed",
-        }
-    }
-}
-
 impl Game {
     /// A new game dealt from the setup's seed: Loyalty cards, 6 random Morgans of 9, the shuffled deck.
     pub fn new(setup: Setup) -> Result<Game, SetupError> {
@@ -1136,7 +1108,7 @@ impl Game {
                     .iter()
                     .map(|&quest| Action::GoOnQuest { quest }),
             );
-            if self.accusation_refused(seat).is_none() {
+            if self.accusation_refusal(seat).is_none() {
                 out.extend(
                     self.seats_from(seat, false)
                         .filter(|t| !self.seats[t.index()].revealed)
@@ -1159,12 +1131,9 @@ impl Game {
         }
     }
 
-    /// Why this seat may not accuse anyone now (`None`: it may, if an unrevealed target exists).
-    pub fn accusation_refused(&self, seat: Seat) -> Option<&'static str> {
-        self.accusation_refusal(seat).map(AccusationRefusal::text)
-    }
-
-    /// Why this seat may not accuse anyone now, as a value (the app words it in each language).
+    /// Why this seat may not accuse anyone now (`None`: it may), as a value (the app words it in each
+    /// language). Never [`AccusationRefusal::Themselves`] or [`AccusationRefusal::TargetRevealed`],
+    /// which are about a target.
     pub fn accusation_refusal(&self, seat: Seat) -> Option<AccusationRefusal> {
         if self.start.setup.solo() {
             return Some(AccusationRefusal::Solo);
@@ -1350,7 +1319,7 @@ impl Game {
                 turn && !revealed_traitor && self.allowed_quests().contains(&quest)
             }
             Action::Accuse { target } => {
-                turn && self.accusation_refused(seat).is_none()
+                turn && self.accusation_refusal(seat).is_none()
                     && target != seat
                     && target.index() < self.seats.len()
                     && !self.seats[target.index()].revealed
@@ -1395,38 +1364,34 @@ impl Game {
     }
 
     fn explain(&self, seat: Seat, decision: Decision, action: Action) -> RuleError {
-        let not_now = |reason: &str| RuleError::NotNow {
-            reason: reason.to_string(),
-        };
+        let not_now = |reason: NotNowReason| RuleError::NotNow { reason };
         match (decision, action) {
             (Decision::Turn, Action::ListenToRumors | Action::SpreadRumors) => {
                 if self.is_revealed_traitor(seat) && action == Action::ListenToRumors {
-                    not_now("a revealed Traitor can only spread rumors")
+                    not_now(NotNowReason::RevealedTraitorOnlySpreadsRumors)
                 } else if !self.is_revealed_traitor(seat) && action == Action::SpreadRumors {
-                    not_now("only a revealed Traitor spreads rumors")
+                    not_now(NotNowReason::OnlyARevealedTraitorSpreadsRumors)
                 } else {
                     RuleError::NoCardsLeft
                 }
             }
             (Decision::Turn, Action::GoOnQuest { quest }) => {
                 if self.is_revealed_traitor(seat) {
-                    not_now("a revealed Traitor can only spread rumors")
+                    not_now(NotNowReason::RevealedTraitorOnlySpreadsRumors)
                 } else {
                     RuleError::QuestNotAllowed { quest }
                 }
             }
-            (Decision::Turn, Action::Accuse { target }) => match self.accusation_refused(seat) {
-                Some(reason) => RuleError::AccusationNotAllowed {
-                    reason: reason.into(),
-                },
+            (Decision::Turn, Action::Accuse { target }) => match self.accusation_refusal(seat) {
+                Some(reason) => RuleError::AccusationNotAllowed { reason },
                 None if target == seat => RuleError::AccusationNotAllowed {
-                    reason: "a player may never accuse himself".into(),
+                    reason: AccusationRefusal::Themselves,
                 },
                 None if target.index() < self.seats.len()
                     && self.seats[target.index()].revealed =>
                 {
                     RuleError::AccusationNotAllowed {
-                        reason: "that player is already revealed".into(),
+                        reason: AccusationRefusal::TargetRevealed,
                     }
                 }
                 None => RuleError::BadTarget { target },
@@ -1436,23 +1401,19 @@ impl Game {
                     knight: Knight::Tristan,
                 }
             }
-            (Decision::Turn, Action::PlayTristan) => {
-                not_now("Tristan was already played this turn")
-            }
+            (Decision::Turn, Action::PlayTristan) => not_now(NotNowReason::TristanAlreadyPlayed),
             (Decision::Turn, Action::PlayGalahad { target }) => {
                 if !self.holds(seat, Knight::Galahad) {
                     RuleError::KnightNotHeld {
                         knight: Knight::Galahad,
                     }
                 } else if self.is_revealed_traitor(seat) {
-                    not_now("a revealed Traitor can only spread rumors")
+                    not_now(NotNowReason::RevealedTraitorOnlySpreadsRumors)
                 } else {
                     RuleError::BadTarget { target }
                 }
             }
-            (Decision::Turn, Action::Pass) => {
-                not_now("a player may pass only when no action is possible")
-            }
+            (Decision::Turn, Action::Pass) => not_now(NotNowReason::PassOnlyWhenNothingElse),
             (Decision::Announce, Action::Announce { card }) => {
                 RuleError::AnnouncementNotAllowed { card }
             }
@@ -1474,20 +1435,18 @@ impl Game {
                 }
             }
             (Decision::GawainChoose, Action::GawainPlay { .. }) => RuleError::BadChoice {
-                reason: "Gawain plays one of the three cards drawn, never a Morgan".into(),
+                reason: BadChoiceReason::GawainPlaysNoMorgan,
             },
             (Decision::VivienRecipient, Action::GiveLoyalty { recipient }) => {
                 RuleError::BadTarget { target: recipient }
             }
             (Decision::TraitorChoose, Action::PlaceRumor { .. }) => RuleError::BadChoice {
-                reason: "choose card 0 or 1".into(),
+                reason: BadChoiceReason::CardZeroOrOne,
             },
             (Decision::Merlin6, Action::Merlin6Quest { .. }) => RuleError::BadChoice {
-                reason: "Merlin #6 adds 0 to 3 points".into(),
+                reason: BadChoiceReason::Merlin6BonusUpToThree,
             },
-            (d, a) => RuleError::NotNow {
-                reason: format!("{a:?} does not answer the pending decision ({d:?})"),
-            },
+            (pending, _) => not_now(NotNowReason::OtherDecisionPending { pending }),
         }
     }
 

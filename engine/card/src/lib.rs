@@ -19,13 +19,13 @@ pub mod sim;
 pub mod view;
 
 pub use action::{
-    Action, EndReason, Event, EventSink, Keep, NoEvents, NoExchange, PrivateEvent, RuleError, Seat,
-    Side, TopCard,
+    AccusationRefusal, Action, BadChoiceReason, EndReason, Event, EventSink, Keep, NoEvents,
+    NoExchange, NotNowReason, PrivateEvent, RuleError, Seat, Side, TopCard,
 };
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
-    AccusationRefusal, Deal, Decision, FORMAT_VERSION, Game, GameSetup, LoadError, Options,
-    PileCard, Played, ReplayError, Setup, SetupError, Silence, Swords,
+    Deal, Decision, FORMAT_VERSION, Game, GameSetup, LoadError, Options, PileCard, Played,
+    ReplayError, Setup, SetupError, Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
 pub use view::{Prompt, PublicSeat, SeatView, TableView};

@@ -810,7 +810,7 @@ impl SimplePolicy {
             };
         }
         // Accusing is refused unless some other player is still unrevealed.
-        let can_accuse = || g.accusation_refused(me).is_none();
+        let can_accuse = || g.accusation_refusal(me).is_none();
         // Seats are 0 to 6: the mask only spares a bounds check.
         let suspects = self.known_liars | self.seen_traitors[me.index() & 7];
         if !traitor && (suspects != 0 || self.galahad_played & (1 << me.0) != 0) && can_accuse() {

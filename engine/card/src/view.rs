@@ -2,7 +2,7 @@
 //! types, not flagged: the cards under the top of the Threats pile, the deck order, other seats'
 //! Loyalty and Knight cards, the set-aside Loyalty cards. The app renders only these.
 
-use crate::action::{Action, EndReason, PrivateEvent, Seat, Side, TopCard};
+use crate::action::{AccusationRefusal, Action, EndReason, PrivateEvent, Seat, Side, TopCard};
 use crate::cards::{Card, Knight, Loyalty, Quest};
 use crate::game::{Decision, Game, Options, Phase, Silence, Swords};
 use crate::resolve::Resolution;
@@ -77,7 +77,7 @@ pub enum Prompt {
     /// Your turn: Listen to Rumors, Go on a Quest, Accuse (or spread rumors as a revealed Traitor).
     Turn {
         /// Why accusing is not possible now, if it is not.
-        accusation_refused: Option<String>,
+        accusation_refused: Option<AccusationRefusal>,
         /// Tristan played this turn: the deck, top card first.
         deck_seen: Option<Vec<Card>>,
     },
@@ -185,7 +185,7 @@ impl Game {
         let holds = |k| self.seats[seat.index()].knights.contains(&k);
         match &self.phase {
             Phase::Turn => Prompt::Turn {
-                accusation_refused: self.accusation_refused(seat).map(str::to_string),
+                accusation_refused: self.accusation_refusal(seat),
                 deck_seen: if self.tristan_this_turn {
                     self.seats[seat.index()]
                         .memory

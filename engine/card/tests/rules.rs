@@ -3,9 +3,9 @@
 mod table;
 
 use camelot_card::{
-    Action, Colour, Deal, Decision, EndReason, Event, Game, Keep, Knight, Loyalty, NoExchange,
-    Options, Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side,
-    TopCard,
+    AccusationRefusal, Action, BadChoiceReason, Colour, Deal, Decision, EndReason, Event, Game,
+    Keep, Knight, Loyalty, NoExchange, NotNowReason, Options, Outcome, PrivateEvent, Prompt, Quest,
+    QuestStack, RuleError, Seat, Setup, Side, TopCard,
 };
 use table::*;
 
@@ -58,7 +58,7 @@ fn setup_solo_has_no_loyalty_and_no_accusation() {
     let g = Game::new(Setup::new(1, 3)).unwrap();
     let v = g.seat_view(Seat(0)).unwrap();
     assert_eq!(v.loyalty, None);
-    assert!(g.accusation_refused(Seat(0)).is_some());
+    assert!(g.accusation_refusal(Seat(0)).is_some());
 }
 
 #[test]
@@ -808,7 +808,7 @@ fn accusation_needs_at_least_four_swords() {
     assert_eq!(
         g.apply(Seat(0), Action::Accuse { target: Seat(2) }),
         Err(RuleError::AccusationNotAllowed {
-            reason: "an accusation needs at least 4 swords on the table".into()
+            reason: AccusationRefusal::TooFewSwords
         })
     );
     reach_swords(&mut g, 4);
@@ -875,17 +875,19 @@ fn each_player_accuses_once_and_never_a_revealed_player() {
     listen(&mut g, 1);
     let (third, _) = g.decider().unwrap();
     assert_ne!(third, s);
-    assert!(matches!(
+    assert_eq!(
         g.apply(third, Action::Accuse { target }),
-        Err(RuleError::AccusationNotAllowed { .. })
-    ));
+        Err(RuleError::AccusationNotAllowed {
+            reason: AccusationRefusal::TargetRevealed
+        })
+    );
     listen(&mut g, 1);
     // Back to the accuser: no second accusation.
     assert_eq!(g.current(), s);
     assert_eq!(
         g.apply(s, Action::Accuse { target: third }),
         Err(RuleError::AccusationNotAllowed {
-            reason: "each player accuses only once per game".into()
+            reason: AccusationRefusal::AlreadyAccused
         })
     );
 }
@@ -907,7 +909,12 @@ fn a_revealed_traitor_can_only_spread_rumors_draw_two_place_one() {
     act(&mut g, Action::Accuse { target: Seat(1) });
     assert_eq!(g.current(), Seat(1));
     assert_eq!(g.legal_actions(), vec![Action::SpreadRumors]);
-    assert!(g.apply(Seat(1), Action::ListenToRumors).is_err());
+    assert_eq!(
+        g.apply(Seat(1), Action::ListenToRumors),
+        Err(RuleError::NotNow {
+            reason: NotNowReason::RevealedTraitorOnlySpreadsRumors
+        })
+    );
     let deck_before = g.table_view().deck_count;
     act(&mut g, Action::SpreadRumors);
     assert_eq!(g.decider(), Some((Seat(1), Decision::TraitorChoose)));
@@ -1247,6 +1254,12 @@ fn tristan_looks_through_the_deck_without_changing_it() {
     };
     assert_eq!(deck_seen, Some(cards(&["dragon:3", "morgan:3"])));
     assert!(!g.legal_actions().contains(&Action::PlayTristan));
+    assert_eq!(
+        g.apply(Seat(1), Action::PlayTristan),
+        Err(RuleError::KnightNotHeld {
+            knight: Knight::Tristan
+        })
+    );
     act(&mut g, Action::ListenToRumors);
     assert_eq!(
         g.table_view().top,
@@ -1281,9 +1294,11 @@ fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
         panic!()
     };
     assert_eq!(drawn, cards(&["morgan:3", "dragon:2", "grail:4"]));
-    assert!(
-        g.apply(Seat(1), Action::GawainPlay { index: Some(0) })
-            .is_err(),
+    assert_eq!(
+        g.apply(Seat(1), Action::GawainPlay { index: Some(0) }),
+        Err(RuleError::BadChoice {
+            reason: BadChoiceReason::GawainPlaysNoMorgan
+        }),
         "never a Morgan"
     );
     let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
@@ -1438,6 +1453,18 @@ fn promo_merlin6_its_drawer_may_go_on_any_quest_with_a_bonus() {
     );
     listen(&mut g, 3);
     assert_eq!(g.decider(), Some((Seat(0), Decision::Merlin6)));
+    assert_eq!(
+        g.apply(
+            Seat(0),
+            Action::Merlin6Quest {
+                quest: Quest::Dragon,
+                bonus: 4
+            }
+        ),
+        Err(RuleError::BadChoice {
+            reason: BadChoiceReason::Merlin6BonusUpToThree
+        })
+    );
     let ev = act(
         &mut g,
         Action::Merlin6Quest {

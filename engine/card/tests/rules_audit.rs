@@ -704,12 +704,12 @@ fn accusation_counts_swords_of_both_colours() {
     listen(&mut g, 3);
     quest(&mut g, Quest::Dragon); // seat 0: 3 white
     assert_eq!(swords(&g), (3, 0));
-    assert!(g.accusation_refused(Seat(1)).is_some());
+    assert!(g.accusation_refusal(Seat(1)).is_some());
     listen(&mut g, 1); // seat 1
     quest(&mut g, Quest::Grail); // seat 2: 1 black
     assert_eq!(swords(&g), (3, 1));
     assert_eq!(g.current(), Seat(0));
-    assert!(g.accusation_refused(Seat(0)).is_none());
+    assert!(g.accusation_refusal(Seat(0)).is_none());
     act(&mut g, Action::Accuse { target: Seat(2) });
     assert_eq!(swords(&g), (4, 1));
 }
@@ -724,7 +724,7 @@ fn a_revealed_loyal_player_may_still_make_their_accusation() {
     act(&mut g, Action::Accuse { target: Seat(0) }); // the Traitor accuses a loyal knight
     assert_eq!(g.table_view().seats[0].revealed, Some(Loyalty::Loyal));
     assert_eq!(g.current(), Seat(0));
-    assert!(g.accusation_refused(Seat(0)).is_none());
+    assert!(g.accusation_refusal(Seat(0)).is_none());
     assert_eq!(
         g.legal_actions()
             .iter()
