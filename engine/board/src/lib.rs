@@ -1,1 +1,35 @@
 //! # Shadows over Camelot (the board game): the rules engine
+//!
+//! Pure Rust, no web dependency. A [`Game`] is a [`Setup`] (players, knights, options, seed and an
+//! optional explicit [`Deal`]) and the [`Action`]s played. [`Game::decider`] names the seat whose
+//! decision the game waits for, [`Game::legal_actions`] lists exactly what that seat may do, and
+//! [`Game::apply`] returns the [`Event`]s caused or a typed [`RuleError`], never a panic. Nested rule
+//! steps (a Morgan 3 drawing three cards, one ending a quest, Sir Kay adding a card, a knight
+//! falling, the Grail saving him, the spoils being shared …) wait on a resolution stack, each step
+//! naming its decider. The app renders only [`TableView`] and [`SeatView`], in which hidden things
+//! are absent.
+//!
+//! The rules are those of `shared/rules/board-game.md` (its §9 readings included); the card manifest,
+//! the quest table and every inferred number live in [`data`].
+
+pub mod action;
+pub mod data;
+mod flow;
+pub mod game;
+mod legal;
+mod packed;
+mod perform;
+mod rules;
+pub mod view;
+
+pub use action::{
+    Action, Colour, EndReason, Event, PrivateEvent, RuleError, Seat, SetupError, ShareKind, Side,
+};
+pub use data::{Black, BlackKind, Knight, Loyalty, Place, Quest, Relic, White};
+pub use game::{
+    Census, Combat, Deal, FORMAT_VERSION, Game, Hand, LancelotBoard, Options, Outcome, Phase,
+    Placed, QuestTally, RelicState, SeatChoice, Setup, Spot, Swords, TraitorRule, War,
+};
+pub use view::{
+    BlackCardStage, CombatView, KnightView, PendingView, PrivateView, SeatView, TableView,
+};
