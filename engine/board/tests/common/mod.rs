@@ -1,0 +1,257 @@
+//! Scenario building for the rule tests: an explicit deal (hands, piles top first, loyalty cards),
+//! knights chosen per seat, and short ways to act and look.
+#![allow(dead_code)]
+
+pub use camelot_board::data::*;
+pub use camelot_board::*;
+
+/// A game built from an explicit deal. Unlisted cards stay in the box; hands start empty unless
+/// given; the opening gesture is skipped unless asked for.
+pub struct Build {
+    setup: Setup,
+    hands: Vec<Vec<White>>,
+    white: Vec<White>,
+    black: Vec<Black>,
+    loyalty: Vec<Loyalty>,
+    opening: bool,
+}
+
+/// A table of the given knights, seat 0 first.
+pub fn table(knights: &[Knight]) -> Build {
+    let n = knights.len();
+    let mut setup = Setup::new(n as u8, 1);
+    setup.knights = knights.iter().map(|&k| SeatChoice::Knight(k)).collect();
+    Build {
+        setup,
+        hands: vec![Vec::new(); n],
+        white: Vec::new(),
+        black: Vec::new(),
+        loyalty: vec![Loyalty::Loyal; n],
+        opening: false,
+    }
+}
+
+/// Three knights without powers that matter for most tests (Arthur is not among them, so seat 0,
+/// the default first player, starts).
+pub fn three() -> Build {
+    table(&[Knight::SirPalamedes, Knight::SirGawain, Knight::SirGalahad])
+}
+
+pub fn four() -> Build {
+    table(&[
+        Knight::SirPalamedes,
+        Knight::SirGawain,
+        Knight::SirGalahad,
+        Knight::SirPercival,
+    ])
+}
+
+impl Build {
+    pub fn hand(mut self, seat: u8, cards: &[White]) -> Self {
+        self.hands[usize::from(seat)] = cards.to_vec();
+        self
+    }
+
+    /// The white draw pile, top card first.
+    pub fn white(mut self, cards: &[White]) -> Self {
+        self.white = cards.to_vec();
+        self
+    }
+
+    /// The black draw pile, top card first.
+    pub fn black(mut self, cards: &[Black]) -> Self {
+        self.black = cards.to_vec();
+        self
+    }
+
+    pub fn traitor(mut self, seat: u8) -> Self {
+        self.loyalty[usize::from(seat)] = Loyalty::Traitor;
+        self
+    }
+
+    pub fn first(mut self, seat: u8) -> Self {
+        self.setup.first = Seat(seat);
+        self
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.setup.seed = seed;
+        self
+    }
+
+    pub fn options(mut self, f: impl FnOnce(&mut Options)) -> Self {
+        f(&mut self.setup.options);
+        self
+    }
+
+    pub fn squire(mut self, seat: u8) -> Self {
+        self.setup.knights[usize::from(seat)] = SeatChoice::Squire;
+        self
+    }
+
+    pub fn opening(mut self) -> Self {
+        self.opening = true;
+        self
+    }
+
+    pub fn setup(mut self) -> Setup {
+        self.setup.deal = Some(Deal {
+            hands: Some(self.hands),
+            white_deck: Some(self.white),
+            black_deck: Some(self.black),
+            loyalty: Some(self.loyalty),
+            skip_opening_gesture: !self.opening,
+        });
+        self.setup
+    }
+
+    pub fn start(self) -> Game {
+        Game::new(&self.setup()).expect("a valid setup")
+    }
+}
+
+/// The decider takes `action`; its events. Panics with the refusal otherwise.
+pub fn act(g: &mut Game, action: Action) -> Vec<Event> {
+    let seat = g
+        .decider()
+        .unwrap_or_else(|| panic!("nobody decides (over: {:?})", g.outcome()));
+    g.apply(seat, action).unwrap_or_else(|e| {
+        panic!(
+            "{seat} {action:?} refused: {e:?}; legal: {:?}",
+            g.legal_actions()
+        )
+    })
+}
+
+/// `seat` takes `action` (asserting it is that seat's decision).
+pub fn act_as(g: &mut Game, seat: u8, action: Action) -> Vec<Event> {
+    assert_eq!(
+        g.decider(),
+        Some(Seat(seat)),
+        "expected seat {seat} to decide; legal: {:?}",
+        g.legal_actions()
+    );
+    act(g, action)
+}
+
+/// The refusal of `action` by the decider.
+pub fn refused(g: &mut Game, action: Action) -> RuleError {
+    let seat = g.decider().expect("somebody decides");
+    let before = serde_json::to_string(&*g).unwrap();
+    let e = g
+        .apply(seat, action)
+        .expect_err("the action should be refused");
+    assert_eq!(serde_json::to_string(&*g).unwrap(), before);
+    e
+}
+
+pub fn legal(g: &Game, action: Action) -> bool {
+    g.legal_actions().contains(&action)
+}
+
+pub fn s(seat: u8) -> Seat {
+    Seat(seat)
+}
+
+/// Seat `seat`'s hand as a sorted list.
+pub fn hand(g: &Game, seat: u8) -> Vec<White> {
+    g.hand(Seat(seat)).map(|h| h.cards()).unwrap_or_default()
+}
+
+/// A plain Progression of Evil (a siege engine), to reach the Heroic Actions.
+pub fn evil_engine(g: &mut Game) {
+    act(g, Action::AddSiegeEngine);
+}
+
+/// A quiet turn for the active knight: `evil` as his Progression of Evil, then the draw action in
+/// Camelot (nothing to draw with an empty white pile) or a move to Camelot, and the end.
+pub fn idle_turn_with(g: &mut Game, evil: Action) {
+    act(g, evil);
+    heroic_idle(g);
+}
+
+/// A quiet turn with a siege engine as the Progression of Evil.
+pub fn idle_turn(g: &mut Game) {
+    idle_turn_with(g, Action::AddSiegeEngine);
+}
+
+/// The quiet Heroic Actions of [`idle_turn_with`].
+pub fn heroic_idle(g: &mut Game) {
+    if legal(g, Action::DrawWhiteCards) {
+        act(g, Action::DrawWhiteCards);
+    } else {
+        act(g, Action::Move { to: Place::Camelot });
+    }
+    act(g, Action::EndTurn);
+}
+
+/// End the active knight's Heroic Actions.
+pub fn end_turn(g: &mut Game) {
+    act(g, Action::EndTurn);
+}
+
+/// Move the active knight (a regular action) and end his turn.
+pub fn move_and_end(g: &mut Game, to: Place) {
+    act(g, Action::Move { to });
+    act(g, Action::EndTurn);
+}
+
+pub fn has_event(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
+    events.iter().any(f)
+}
+
+pub const F1: White = White::Fight1;
+pub const F2: White = White::Fight2;
+pub const F3: White = White::Fight3;
+pub const F4: White = White::Fight4;
+pub const F5: White = White::Fight5;
+pub const GRAIL: White = White::Grail;
+pub const MERLIN: White = White::Merlin;
+
+/// Harmless black cards for long scenarios: 6 Despairs (the 7th would lose the Grail), 4
+/// Excalibur cards (the 5th would lose Excalibur), 3 Black Knight cards (the 4th would end it).
+pub const QUIET_BLACK: [Black; 13] = [
+    Black::Despair,
+    Black::Excalibur,
+    Black::BlackKnight1,
+    Black::Despair,
+    Black::Excalibur,
+    Black::BlackKnight1,
+    Black::Despair,
+    Black::Excalibur,
+    Black::BlackKnight1,
+    Black::Despair,
+    Black::Excalibur,
+    Black::Despair,
+    Black::Despair,
+];
+
+/// A Progression of Evil that draws the next black card if there is one (face up, every window
+/// passed), else adds a siege engine.
+pub fn quiet_evil(g: &mut Game) {
+    if legal(g, Action::DrawBlackCard) {
+        act(g, Action::DrawBlackCard);
+        while g.phase() == Phase::AfterEvil
+            || !g
+                .table_view()
+                .pending
+                .is_some_and(|p| p == PendingView::Turn)
+        {
+            if legal(g, Action::PlaceFaceUp) {
+                act(g, Action::PlaceFaceUp);
+            } else if legal(g, Action::Pass) {
+                act(g, Action::Pass);
+            } else {
+                break;
+            }
+        }
+    } else {
+        act(g, Action::AddSiegeEngine);
+    }
+}
+
+/// [`quiet_evil`], then [`heroic_idle`].
+pub fn quiet_turn(g: &mut Game) {
+    quiet_evil(g);
+    heroic_idle(g);
+}
