@@ -12,13 +12,11 @@ use crate::cards::{
     all_knights,
 };
 use crate::resolve::{Colour, Outcome, Resolution, ThreatCard, resolve, verdict};
+use crate::save::FORMAT_VERSION;
 use camelot_kit::shuffle;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
-
-/// The save format's version. Bump it when the serialized shape of [`Game`] changes.
-pub const FORMAT_VERSION: u32 = 1;
 
 /// Game options chosen at setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,7 +206,7 @@ impl PileCard {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct SeatState {
     pub loyalty: Option<Loyalty>,
     pub revealed: bool,
@@ -281,20 +279,6 @@ impl Serialize for SeatList {
     }
 }
 
-impl<'de> Deserialize<'de> for SeatList {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let seats = Vec::<Seat>::deserialize(d)?;
-        if seats.len() > 7 {
-            return Err(serde::de::Error::custom("more than 7 seats waiting"));
-        }
-        let mut list = SeatList::default();
-        for s in seats {
-            list.push(s);
-        }
-        Ok(list)
-    }
-}
-
 /// Gawain's draw: up to three cards (saved as a list of cards). A fixed array, so that a phase holds no
 /// allocation (and its kind is a plain tag, quick to match).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,29 +319,15 @@ impl Serialize for CardList {
     }
 }
 
-impl<'de> Deserialize<'de> for CardList {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let cards = Vec::<Card>::deserialize(d)?;
-        if cards.len() > 3 {
-            return Err(serde::de::Error::custom("Gawain draws at most 3 cards"));
-        }
-        let mut list = CardList::default();
-        for c in cards {
-            list.push(c);
-        }
-        Ok(list)
-    }
-}
-
 /// What comes after a choice that can happen while listening or during Gawain's play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) enum Then {
     EndTurn,
     Gawain { waiting: SeatList },
 }
 
 /// The decision the game waits for. A plain tag (`repr(u8)`, no niche in a field): quick to match.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[repr(u8)]
 pub(crate) enum Phase {
     Turn,
@@ -415,7 +385,7 @@ pub(crate) enum Phase {
 }
 
 /// A quest being resolved (kept while Gawain's window is open).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub(crate) struct Resolving {
     pub quester: Seat,
     pub quest: Quest,
@@ -463,8 +433,10 @@ impl Decision {
     }
 }
 
-/// The whole state of a game of *Shadows over Camelot: The Card Game*.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// The whole state of a game of *Shadows over Camelot: The Card Game*. Its serde form is for
+/// developers and tests; it carries the game's `setup` and `moves`, and is read back only by
+/// replaying them ([`crate::save`]).
+#[derive(Clone, Debug, Serialize)]
 pub struct Game {
     pub(crate) format: u32,
     /// The setup and its explicit deal, if any (written as `setup`, as in a save).
@@ -491,7 +463,6 @@ pub struct Game {
     pub(crate) tristan_this_turn: bool,
     pub(crate) resolving: Option<Resolving>,
     /// The breakdown of the quest being or just resolved (saved as the breakdown, built when asked).
-    #[serde(default)]
     pub(crate) last_resolution: LastResolution,
     /// Every action applied, in order (written as `moves`, as in a save).
     #[serde(rename = "moves")]
@@ -499,9 +470,9 @@ pub struct Game {
 }
 
 /// The breakdown of the quest being resolved (in Gawain's window) or just resolved, until the next
-/// action. It is kept as the revealed cards and built only when a view or a save asks for it: most
-/// quests (every one in a simulation) are never looked at. Saved and read as `Option<Resolution>`, so
-/// the saved form is the breakdown itself, as before.
+/// action. It is kept as the revealed cards and built only when a view or the state's serde form
+/// asks for it: most quests (every one in a simulation) are never looked at. Written as
+/// `Option<Resolution>`, the breakdown itself.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct LastResolution {
     shown: Shown,
@@ -516,8 +487,6 @@ enum Shown {
     Nothing,
     /// The breakdown of the cards kept for this main quest and Merlin #6 bonus.
     Cards { quest: Quest, bonus: u8 },
-    /// A breakdown read from a save.
-    Built(Box<Resolution>),
 }
 
 impl LastResolution {
@@ -553,7 +522,6 @@ impl LastResolution {
         match &self.shown {
             Shown::Nothing => None,
             Shown::Cards { quest, bonus } => Some(self.build(*quest, *bonus)),
-            Shown::Built(r) => Some((**r).clone()),
         }
     }
 
@@ -568,21 +536,7 @@ impl Serialize for LastResolution {
         match &self.shown {
             Shown::Nothing => s.serialize_none(),
             Shown::Cards { quest, bonus } => s.serialize_some(&self.build(*quest, *bonus)),
-            Shown::Built(r) => s.serialize_some(&**r),
         }
-    }
-}
-
-impl<'de> Deserialize<'de> for LastResolution {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(LastResolution {
-            shown: match Option::<Resolution>::deserialize(d)? {
-                Some(r) => Shown::Built(Box::new(r)),
-                None => Shown::Nothing,
-            },
-            pile: Vec::new(),
-            gawain: Vec::new(),
-        })
     }
 }
 
@@ -751,6 +705,7 @@ impl Game {
                 )));
             }
         }
+        check_deal_cards(&setup, &deal)?;
         let rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
         let mut deck = deal.rumor_deck.clone();
         deck.reverse();
@@ -822,35 +777,6 @@ impl Game {
         actions: &[Played],
     ) -> Result<Game, ReplayError> {
         camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
-    }
-
-    /// The state as JSON (it carries [`FORMAT_VERSION`]).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a game always serializes")
-    }
-
-    /// Read a state saved by [`Game::to_json`]: a newer format or a damaged text is refused with a
-    /// clear reason, never misread.
-    pub fn from_json(text: &str) -> Result<Game, LoadError> {
-        #[derive(Deserialize)]
-        struct Head {
-            format: u32,
-        }
-        let head: Head =
-            serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        if head.format > FORMAT_VERSION {
-            return Err(LoadError::Newer {
-                found: head.format,
-                supported: FORMAT_VERSION,
-            });
-        }
-        let g: Game = serde_json::from_str(text).map_err(|e| LoadError::Damaged(e.to_string()))?;
-        if g.seats.len() != g.start.setup.players as usize || g.current.index() >= g.seats.len() {
-            return Err(LoadError::Damaged(
-                "the seats do not match the setup".into(),
-            ));
-        }
-        Ok(g)
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -2169,29 +2095,6 @@ impl Game {
     }
 }
 
-/// Why a saved state could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LoadError {
-    /// Not a game, or a game whose text was damaged.
-    Damaged(String),
-    /// Saved by a newer version of the game.
-    Newer { found: u32, supported: u32 },
-}
-
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LoadError::Damaged(why) => write!(f, "this saved game is damaged ({why})"),
-            LoadError::Newer { found, supported } => write!(
-                f,
-                "this game was saved by a newer version of Camelot (format {found}; this one reads up to {supported})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
 /// Why a replay failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
@@ -2238,6 +2141,64 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// What an explicit deal may hold. It is for scripted games and tests, which may stack the Rumor deck
+/// (a card twice, so that a quest adds up as the test needs): its Rumor deck and unused Morgans hold
+/// only this game's kinds of card (the promos only with their option), no more cards in all than the
+/// game's Rumor deck has, and the unused Morgans are Morgans of the base game; the Knight deck holds
+/// the Knight cards, each at most as often as the game has it, and only in *Knights to the Rescue*.
+fn check_deal_cards(setup: &Setup, deal: &Deal) -> Result<(), SetupError> {
+    let Options {
+        knights_to_the_rescue,
+        morgan8,
+        merlin6,
+    } = setup.options;
+    let room = 62 + usize::from(morgan8) + usize::from(merlin6);
+    let count = deal.rumor_deck.len() + deal.unused_morgans.len();
+    if count > room {
+        return Err(SetupError(format!(
+            "the deal holds {count} Rumor cards, this game has {room}"
+        )));
+    }
+    if let Some(card) = deal
+        .rumor_deck
+        .iter()
+        .find(|c| !c.in_game(morgan8, merlin6))
+    {
+        return Err(SetupError(format!(
+            "{card} is not in this game (a promo card needs its option)"
+        )));
+    }
+    if let Some(card) = deal
+        .unused_morgans
+        .iter()
+        .find(|c| !c.is_morgan() || **c == Card::Morgan(Morgan::Eight))
+    {
+        return Err(SetupError(format!(
+            "{card} is not one of the base game's Morgans"
+        )));
+    }
+    if !knights_to_the_rescue && !deal.knight_deck.is_empty() {
+        return Err(SetupError(
+            "Knight cards are dealt only in Knights to the Rescue".into(),
+        ));
+    }
+    let mut knights = all_knights();
+    for &k in &deal.knight_deck {
+        match knights.iter().position(|x| *x == k) {
+            Some(i) => {
+                knights.swap_remove(i);
+            }
+            None => {
+                return Err(SetupError(format!(
+                    "the deal holds a {} Knight card more than the game has",
+                    k.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Event emission that builds the event only when someone listens.
 struct Emit<'a, S: EventSink> {
     sink: &'a mut S,
@@ -2258,32 +2219,12 @@ mod tests {
     use crate::action::NoEvents;
     use rand::seq::IndexedRandom;
 
-    #[test]
-    fn saved_states_load_and_newer_or_damaged_ones_are_refused() {
-        let g = Game::new(Setup::new(4, 9)).unwrap();
-        let text = g.to_json();
-        assert_eq!(Game::from_json(&text).unwrap().table_view(), g.table_view());
-        let newer = text.replacen("\"format\":1", "\"format\":99", 1);
-        assert!(matches!(
-            Game::from_json(&newer),
-            Err(LoadError::Newer { found: 99, .. })
-        ));
-        assert!(matches!(
-            Game::from_json("{\"format\":1}"),
-            Err(LoadError::Damaged(_))
-        ));
-        assert!(matches!(
-            Game::from_json("not json"),
-            Err(LoadError::Damaged(_))
-        ));
-        assert!(matches!(
-            Game::from_json(&text[..text.len() / 2]),
-            Err(LoadError::Damaged(_))
-        ));
+    fn state(g: &Game) -> String {
+        serde_json::to_string(g).unwrap()
     }
 
     #[test]
-    fn waiting_seats_are_saved_as_a_list() {
+    fn waiting_seats_are_written_as_a_list_and_read_back_by_replay() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let mut windows = 0;
         for seed in 0..40 {
@@ -2291,12 +2232,12 @@ mod tests {
             setup.options.knights_to_the_rescue = true;
             let mut g = Game::new(setup).unwrap();
             while let Some((seat, _)) = g.decider() {
-                let text = g.to_json();
+                let text = state(&g);
                 if text.contains("\"waiting\":[") {
                     windows += 1;
-                    let back = Game::from_json(&text).unwrap();
+                    let back: Game = serde_json::from_str(&text).unwrap();
                     assert_eq!(back.phase, g.phase);
-                    assert_eq!(back.to_json(), text);
+                    assert_eq!(state(&back), text);
                 }
                 let a = *g.legal_actions().choose(&mut rng).unwrap();
                 g.apply_to(seat, a, &mut NoEvents).unwrap();
@@ -2306,14 +2247,6 @@ mod tests {
             }
         }
         assert!(windows > 50, "{windows}");
-        let eight = r#"{"Gawain":{"waiting":[0,1,2,3,4,5,6,0]}}"#;
-        assert!(serde_json::from_str::<Phase>(eight).is_err());
-        let three =
-            r#"{"GawainChoose":{"seat":1,"cards":["mordred","vivien","picts:2"],"waiting":[2]}}"#;
-        let phase = serde_json::from_str::<Phase>(three).unwrap();
-        assert_eq!(serde_json::to_string(&phase).unwrap(), three);
-        let four = three.replace("[\"mordred\"", "[\"merlin:1\",\"mordred\"");
-        assert!(serde_json::from_str::<Phase>(&four).is_err());
     }
 
     #[test]
@@ -2326,7 +2259,7 @@ mod tests {
             setup.options.morgan8 = round % 3 == 0;
             setup.options.merlin6 = round % 5 == 0;
             g.reset(setup).unwrap();
-            assert_eq!(g.to_json(), Game::new(setup).unwrap().to_json());
+            assert_eq!(state(&g), state(&Game::new(setup).unwrap()));
             // Play some of it, so that the next reset starts from a used game.
             for _ in 0..rng.random_range(0..300) {
                 let Some((seat, _)) = g.decider() else { break };
@@ -2334,9 +2267,9 @@ mod tests {
                 g.apply_to(seat, a, &mut NoEvents).unwrap();
             }
         }
-        let before = g.to_json();
+        let before = state(&g);
         assert!(g.reset(Setup::new(9, 1)).is_err());
-        assert_eq!(g.to_json(), before, "a refused reset leaves the game alone");
+        assert_eq!(state(&g), before, "a refused reset leaves the game alone");
     }
 
     #[test]

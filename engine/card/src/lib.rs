@@ -1,9 +1,11 @@
 //! # Shadows over Camelot: The Card Game — the rules engine
 //!
 //! Pure Rust, no web dependency. A [`Game`] is a [`Setup`] (with its seed), an optional explicit
-//! [`Deal`], and the [`Action`]s played: [`Game::legal_actions`] lists what the deciding seat may do,
-//! [`Game::apply`] returns the [`Event`]s caused or a typed [`RuleError`], never a panic. The app
-//! renders only [`TableView`] and [`SeatView`], in which hidden things are absent.
+//! [`Deal`] (together a [`GameSetup`]), and the [`Action`]s played — which is all a [`Save`] holds
+//! ([`save`]); it implements the kit's [`camelot_kit::Rules`]. [`Game::legal_actions`] lists what
+//! the deciding seat may do, [`Game::apply`] returns the [`Event`]s caused or a typed [`RuleError`],
+//! never a panic. The app renders only [`TableView`] and [`SeatView`], in which hidden things are
+//! absent.
 //!
 //! The rules are the rule book's, with the project's settled readings (`../shared/rules/card-game.md`);
 //! the card manifest and every inferred number live in [`cards`].
@@ -14,6 +16,7 @@ pub mod cards;
 pub mod game;
 mod kit;
 pub mod resolve;
+pub mod save;
 mod serde_forms;
 pub mod sim;
 pub mod view;
@@ -24,8 +27,9 @@ pub use action::{
 };
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
-    Deal, Decision, FORMAT_VERSION, Game, GameSetup, LoadError, Options, PileCard, Played,
-    ReplayError, Setup, SetupError, Silence, Swords,
+    Deal, Decision, Game, GameSetup, Options, PileCard, Played, ReplayError, Setup, SetupError,
+    Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
+pub use save::{FORMAT_VERSION, LoadError, Save};
 pub use view::{Prompt, PublicSeat, SeatView, TableView};

@@ -152,7 +152,7 @@ fn random_play_never_loses_or_copies_a_card() {
             let want = 62 + usize::from(setup.options.morgan8) + usize::from(setup.options.merlin6);
             let traitors_at_start = traitors(&g);
             for _ in 0..3000 {
-                let s: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+                let s: serde_json::Value = serde_json::to_value(&g).unwrap();
                 let mut n = 0;
                 for key in ["deck", "discard", "unused_morgans"] {
                     cards_in(&s[key], &mut n);
@@ -170,7 +170,7 @@ fn random_play_never_loses_or_copies_a_card() {
                 if let Some(gawain) = s["resolving"]["gawain"].as_array() {
                     n += gawain.len();
                 }
-                assert_eq!(n, want, "{}", g.to_json());
+                assert_eq!(n, want, "{s}");
                 // (Vivien's cards are in hand while her exchange is under way.)
                 if setup.players > 1 && s["phase"] == "Turn" {
                     let held = s["seats"].as_array().unwrap().len();
@@ -185,7 +185,7 @@ fn random_play_never_loses_or_copies_a_card() {
     }
 
     fn traitors(g: &Game) -> usize {
-        let s: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+        let s: serde_json::Value = serde_json::to_value(g).unwrap();
         let mut n = s["set_aside"]
             .as_array()
             .unwrap()
@@ -222,7 +222,7 @@ fn a_watcher_following_the_public_events_sees_the_rules_kept() {
             for _ in 0..3000 {
                 let Some((seat, _)) = g.decider() else { break };
                 let knights_left = g.table_view().knight_deck_count;
-                let state: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
+                let state: serde_json::Value = serde_json::to_value(&g).unwrap();
                 let morgans_left = state["unused_morgans"].as_array().unwrap().len();
                 let revealed_traitor = g.table_view().seats[seat.index()].revealed
                     == Some(camelot_card::Loyalty::Traitor);

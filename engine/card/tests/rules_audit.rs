@@ -76,7 +76,7 @@ fn reach_swords(g: &mut Game, n: u8) {
 }
 
 fn state(g: &Game) -> serde_json::Value {
-    serde_json::from_str(&g.to_json()).unwrap()
+    serde_json::to_value(g).unwrap()
 }
 
 fn codes(v: &serde_json::Value) -> Vec<Card> {

@@ -119,9 +119,15 @@ pub fn swords(g: &Game) -> (u8, u8) {
     (s.white, s.black)
 }
 
-/// Listen to every card of a short deck, then go on `q` (solo unless `players` says otherwise).
+/// Listen to every card of a short deck, then go on `q` (solo unless `players` says otherwise; with
+/// the promo options its promo cards need).
 pub fn pile_then_quest(players: u8, pile: &[&str], q: Quest) -> (Game, Vec<Event>) {
-    let mut g = game(players, None, pile);
+    let options = Options {
+        morgan8: pile.contains(&"morgan:8"),
+        merlin6: pile.contains(&"merlin:6"),
+        ..Options::default()
+    };
+    let mut g = game_with(players, None, pile, options);
     listen(&mut g, pile.len());
     let ev = quest(&mut g, q);
     (g, ev)
