@@ -297,9 +297,12 @@ impl Game {
                 },
                 Action::PutNext { index },
             ) => {
+                // The chosen card comes next; the others keep their order.
                 let i = usize::from(placed);
                 let j = (i + usize::from(index)).min(usize::from(len.max(1)) - 1);
-                cards.swap(i, j);
+                if i <= j {
+                    cards[i..=j].rotate_right(1);
+                }
                 self.stack.push(Frame::Clairvoyance {
                     player,
                     cards,

@@ -255,3 +255,44 @@ pub fn quiet_turn(g: &mut Game) {
     quiet_evil(g);
     heroic_idle(g);
 }
+
+/// Resolve what the turn's action left pending with the plain answers: shared cards dealt at
+/// random, proposals accepted, every window passed.
+pub fn settle(g: &mut Game) {
+    for _ in 0..100 {
+        if g.is_over() || g.table_view().pending == Some(PendingView::Turn) {
+            return;
+        }
+        let a = [Action::DealAtRandom, Action::Accept, Action::Pass]
+            .into_iter()
+            .find(|a| legal(g, *a));
+        match a {
+            Some(a) => {
+                act(g, a);
+            }
+            None => return,
+        }
+    }
+}
+
+/// A turn: `evil`, then `actions` (each settled), then the end of the turn if it is still open.
+pub fn turn(g: &mut Game, evil: Action, actions: &[Action]) {
+    if evil == Action::DrawBlackCard {
+        quiet_evil(g);
+    } else {
+        act(g, evil);
+    }
+    settle(g);
+    let me = g.current();
+    for &a in actions {
+        act(g, a);
+        settle(g);
+    }
+    if !g.is_over()
+        && g.current() == me
+        && g.phase() == Phase::HeroicActions
+        && legal(g, Action::EndTurn)
+    {
+        act(g, Action::EndTurn);
+    }
+}
