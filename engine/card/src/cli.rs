@@ -1,35 +1,36 @@
-//! `camelot`: the rules engine on the command line.
+//! `camelot card …`: the Card Game's rules engine on the command line (the `camelot` binary of crate
+//! `camelot-cli` hands it the arguments after `card`).
 //!
 //! ```text
-//! camelot resolve FILE|-      resolve quest scenarios (one JSON object or an array of them)
-//! camelot play FILE|-         play a scripted game, print each action's events and the final table
-//! camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
+//! camelot card resolve FILE|-      resolve quest scenarios (one JSON object or an array of them)
+//! camelot card play FILE|-         play a scripted game, print each action's events and the final table
+//! camelot card simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
 //! ```
 //!
 //! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
 //! a rule error prints what it could and exits with 1.
 
-use camelot_card::bot::Level;
-use camelot_card::sim::{self, SimConfig};
-use camelot_card::{Deal, Game, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
+use crate::bot::Level;
+use crate::sim::{self, SimConfig};
+use crate::{Deal, Game, GameSetup, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
+use camelot_kit::Rules;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::io::Read;
-use std::process::ExitCode;
 use std::time::Instant;
 
 const USAGE: &str = "\
-camelot — Shadows over Camelot: The Card Game, the rules engine on the command line
+camelot card — Shadows over Camelot: The Card Game, the rules engine on the command line
 
 USAGE:
-    camelot resolve FILE      Resolve quest scenarios: FILE (or - for stdin) holds one
-                              {\"main\": \"excalibur\", \"pile\": [\"excalibur:5\", ...]} or an array of them
-    camelot play FILE         Play a scripted game (FILE or -): setup, optional deal, actions;
-                              prints each action's events and the final table view
-    camelot simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
-                              Play N games with the built-in policy and print the results
-    camelot help              This text
+    camelot card resolve FILE      Resolve quest scenarios: FILE (or - for stdin) holds one
+                                   {\"main\": \"excalibur\", \"pile\": [\"excalibur:5\", ...]} or an array of them
+    camelot card play FILE         Play a scripted game (FILE or -): setup, optional deal, actions;
+                                   prints each action's events and the final table view
+    camelot card simulate --games N --players P --seed S [--expert] [--promos] [--max-actions N] [--bots LEVEL[,LEVEL..] [--traitor-bot LEVEL]]
+                                   Play N games with the built-in policy and print the results
+    camelot card help              This text
 
 Card codes: picts|saxons|dragon|excalibur|grail + :? or :2..:5, morgan:1..morgan:8 (morgan:4+1|+2|+3),
 merlin:1..merlin:6 (merlin:4@<quest> in a pile), mordred, vivien.
@@ -38,7 +39,7 @@ Exit codes: 0 ok, 1 a scripted action was refused, 2 bad usage or input.";
 /// A failure: the message for stderr and the exit code.
 struct Failure {
     message: String,
-    code: u8,
+    code: i32,
 }
 
 impl Failure {
@@ -50,8 +51,9 @@ impl Failure {
     }
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+/// Run `camelot card ARGS…` (`args` are the words after `card`): prints to stdout and stderr and
+/// returns the exit code.
+pub fn main(args: &[String]) -> i32 {
     let result = match args.first().map(String::as_str) {
         Some("resolve") => cmd_resolve(&args[1..]),
         Some("play") => cmd_play(&args[1..]),
@@ -60,20 +62,16 @@ fn main() -> ExitCode {
             println!("{USAGE}");
             Ok(())
         }
-        Some("--version" | "-V") => {
-            println!("camelot {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
         Some(other) => Err(Failure::input(format!(
-            "unknown command `{other}` (expected resolve, play or simulate; try `camelot help`)"
+            "unknown command `card {other}` (expected resolve, play or simulate; try `camelot card help`)"
         ))),
         None => Err(Failure::input(format!("no command given\n\n{USAGE}"))),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(f) => {
             eprintln!("camelot: {}", f.message);
-            ExitCode::from(f.code)
+            f.code
         }
     }
 }
@@ -221,14 +219,14 @@ impl<V: Serialize> Serialize for Ordered<V> {
 #[derive(Serialize)]
 struct ResolveOutput {
     totals: Ordered<u16>,
-    outcomes: Ordered<camelot_card::Outcome>,
+    outcomes: Ordered<crate::Outcome>,
     white: u8,
     black: u8,
     evil_wins_now: bool,
 }
 
 fn resolve_one(s: &Scenario) -> ResolveOutput {
-    let r = camelot_card::resolve(&s.pile, s.main, s.merlin6_bonus);
+    let r = crate::resolve(&s.pile, s.main, s.merlin6_bonus);
     let code = |q: QuestStack| q.code();
     ResolveOutput {
         totals: Ordered(
@@ -281,9 +279,9 @@ fn cmd_resolve(args: &[String]) -> Result<(), Failure> {
 struct PlayStep {
     index: usize,
     seat: Seat,
-    action: camelot_card::Action,
+    action: crate::Action,
     #[serde(skip_serializing_if = "Option::is_none")]
-    events: Option<Vec<camelot_card::Event>>,
+    events: Option<Vec<crate::Event>>,
     /// The rule error (its JSON form plus a `message`), for the action that was refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<Value>,
@@ -297,7 +295,7 @@ struct PlayOutput {
     /// Actions not tried after a refused one.
     skipped: usize,
     /// The public view of the table after the last applied action.
-    r#final: camelot_card::TableView,
+    r#final: crate::TableView,
 }
 
 const PLAY_FIELDS: [&str; 7] = [
@@ -356,11 +354,8 @@ fn cmd_play(args: &[String]) -> Result<(), Failure> {
             )));
         }
     };
-    let mut game = match deal {
-        Some(d) => Game::with_deal(setup, d),
-        None => Game::new(setup),
-    }
-    .map_err(|e| Failure::input(format!("setup: {e}")))?;
+    let mut game = <Game as Rules>::start(&GameSetup { setup, deal })
+        .map_err(|e| Failure::input(format!("setup: {e}")))?;
 
     let mut steps = Vec::with_capacity(actions.len());
     let mut refused = None;

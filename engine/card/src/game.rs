@@ -792,7 +792,7 @@ impl Game {
     }
 
     /// The setup and explicit deal this game started from (the kit's setup: what a save holds).
-    pub fn start(&self) -> &GameSetup {
+    pub fn game_setup(&self) -> &GameSetup {
         &self.start
     }
 

@@ -27,7 +27,7 @@ impl Rules for Game {
     }
 
     fn setup(&self) -> &GameSetup {
-        Game::start(self)
+        Game::game_setup(self)
     }
 
     fn seats(&self) -> usize {

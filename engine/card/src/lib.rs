@@ -13,6 +13,9 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
+/// `camelot card …` (not in the web build).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod game;
 mod kit;
 pub mod resolve;

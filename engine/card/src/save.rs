@@ -155,7 +155,7 @@ impl Game {
     /// This game as a save: its setup and every move played.
     pub fn to_save(&self) -> Save {
         Save {
-            setup: self.start().clone(),
+            setup: self.game_setup().clone(),
             moves: self.history().to_vec(),
         }
     }

@@ -1,4 +1,4 @@
-//! The `camelot` command-line tool, run as a built binary.
+//! The `camelot` command-line tool, run as a built binary: `camelot card …` for the Card Game.
 
 use serde_json::{Value, json};
 use std::io::Write;
@@ -23,6 +23,13 @@ fn camelot(args: &[&str], stdin: Option<&str>) -> Output {
     child
         .wait_with_output()
         .expect("the camelot binary finishes")
+}
+
+/// `camelot card ARGS…`.
+fn card(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut all = vec!["card"];
+    all.extend_from_slice(args);
+    camelot(&all, stdin)
 }
 
 fn stdout_json(out: &Output) -> Value {
@@ -65,7 +72,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 #[test]
 fn resolve_the_rule_books_example_1_from_a_file() {
     let path = temp_file("example1.json", &example_1().to_string());
-    let out = camelot(&["resolve", path.to_str().unwrap()], None);
+    let out = card(&["resolve", path.to_str().unwrap()], None);
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout_json(&out), example_1_result());
     // Keys come in quest order, not alphabetical.
@@ -85,7 +92,7 @@ fn resolve_an_array_from_stdin() {
                                    "morgan:4+2", "morgan:7", "picts:?"]},
         {"main": "dragon", "pile": ["dragon:4", "dragon:3"], "merlin6_bonus": 3}
     ]);
-    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    let out = card(&["resolve", "-"], Some(&input.to_string()));
     assert!(out.status.success(), "{}", stderr(&out));
     let v = stdout_json(&out);
     let results = v.as_array().expect("an array in, an array out");
@@ -118,7 +125,7 @@ fn resolve_an_array_from_stdin() {
 fn resolve_the_rule_books_mordred_example() {
     let input =
         json!({"main": "picts", "pile": ["picts:5", "mordred", "picts:?", "saxons:4", "picts:?"]});
-    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    let out = card(&["resolve", "-"], Some(&input.to_string()));
     assert!(out.status.success(), "{}", stderr(&out));
     let v = stdout_json(&out);
     assert_eq!(v["totals"], json!({"picts": 12, "saxons": 5}));
@@ -136,7 +143,7 @@ fn resolve_the_rule_books_mordred_example() {
 fn resolve_morgan_7_ends_the_game() {
     let input = json!({"main": "grail", "pile": ["grail:5", "grail:5", "morgan:7", "grail:4"]});
     // (There is only one Grail 5 in the deck, but a scenario may hold anything.)
-    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    let out = card(&["resolve", "-"], Some(&input.to_string()));
     assert!(out.status.success(), "{}", stderr(&out));
     let v = stdout_json(&out);
     assert_eq!(v["totals"]["grail"], 14);
@@ -148,7 +155,7 @@ fn resolve_morgan_7_ends_the_game() {
 #[test]
 fn resolve_names_a_bad_card_and_its_scenario() {
     let input = json!([example_1(), {"main": "grail", "pile": ["grail:3", "grail:6"]}]);
-    let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+    let out = card(&["resolve", "-"], Some(&input.to_string()));
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty(), "no partial output");
     let err = stderr(&out);
@@ -171,14 +178,14 @@ fn resolve_names_a_bad_card_and_its_scenario() {
         (json!({"main": "grail", "pile": [], "extra": 1}), "extra"),
         (json!(42), "expected a scenario"),
     ] {
-        let out = camelot(&["resolve", "-"], Some(&input.to_string()));
+        let out = card(&["resolve", "-"], Some(&input.to_string()));
         assert_eq!(out.status.code(), Some(2), "{input}");
         assert!(stderr(&out).contains(expect), "{input}: {}", stderr(&out));
     }
-    let out = camelot(&["resolve", "-"], Some("{not json"));
+    let out = card(&["resolve", "-"], Some("{not json"));
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not valid JSON"), "{}", stderr(&out));
-    let out = camelot(&["resolve", "/no/such/file.json"], None);
+    let out = card(&["resolve", "/no/such/file.json"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("/no/such/file.json"),
@@ -204,7 +211,7 @@ fn find<'a>(events: &'a [Value], kind: &str) -> Vec<&'a Value> {
 
 #[test]
 fn play_the_worked_example() {
-    let out = camelot(&["play", &example_path()], None);
+    let out = card(&["play", &example_path()], None);
     assert!(out.status.success(), "{}", stderr(&out));
     let v = stdout_json(&out);
     assert_eq!(v["ok"], true);
@@ -302,7 +309,7 @@ fn play_stops_at_the_first_refused_action() {
             {"seat": 1, "action": {"type": "listen_to_rumors"}}
         ]
     });
-    let out = camelot(&["play", "-"], Some(&script.to_string()));
+    let out = card(&["play", "-"], Some(&script.to_string()));
     assert_eq!(out.status.code(), Some(1));
     let v = stdout_json(&out);
     assert_eq!(v["ok"], false);
@@ -341,7 +348,7 @@ fn play_reports_bad_scripts() {
         ),
         (json!({"players": 4, "colour": "blue"}), "colour"),
     ] {
-        let out = camelot(&["play", "-"], Some(&script.to_string()));
+        let out = card(&["play", "-"], Some(&script.to_string()));
         assert_eq!(out.status.code(), Some(2), "{script}");
         assert!(stderr(&out).contains(expect), "{script}: {}", stderr(&out));
         assert!(!stderr(&out).contains("panicked"), "{script}");
@@ -351,8 +358,8 @@ fn play_reports_bad_scripts() {
 #[test]
 fn play_without_a_deal_is_dealt_by_the_seed() {
     let script = json!({"players": 5, "seed": 77, "actions": [{"seat": 0, "action": {"type": "listen_to_rumors"}}]});
-    let a = camelot(&["play", "-"], Some(&script.to_string()));
-    let b = camelot(&["play", "-"], Some(&script.to_string()));
+    let a = card(&["play", "-"], Some(&script.to_string()));
+    let b = card(&["play", "-"], Some(&script.to_string()));
     assert!(a.status.success(), "{}", stderr(&a));
     assert_eq!(a.stdout, b.stdout);
     // 62 cards less the 3 Morgans left out, less the one drawn.
@@ -361,7 +368,7 @@ fn play_without_a_deal_is_dealt_by_the_seed() {
 
 #[test]
 fn simulate_prints_its_results() {
-    let out = camelot(
+    let out = card(
         &["simulate", "--games", "50", "--players", "4", "--seed", "3"],
         None,
     );
@@ -389,7 +396,7 @@ fn simulate_prints_its_results() {
     assert_eq!(v["policy_errors"], 0);
     assert!(v["mean_turns"].as_f64().unwrap() > 5.0);
 
-    let expert = camelot(
+    let expert = card(
         &[
             "simulate",
             "--games",
@@ -406,7 +413,7 @@ fn simulate_prints_its_results() {
     assert_eq!(stdout_json(&expert)["expert"], true);
 
     // The same seed plays the same games.
-    let again = camelot(
+    let again = card(
         &["simulate", "--games", "50", "--players", "4", "--seed", "3"],
         None,
     );
@@ -432,6 +439,26 @@ fn usage_errors_are_reported_not_panicked() {
         &["simulate", "--players", "8"][..],
         &["simulate", "--fast"][..],
     ] {
+        let out = card(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("camelot: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let help = card(&["help"], None);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot card simulate"));
+}
+
+/// `camelot` names the game first: `card` (the board game's `board` is not wired yet).
+#[test]
+fn the_first_word_names_the_game() {
+    for args in [
+        &[][..],
+        &["resolve", "-"][..],
+        &["board"][..],
+        &["chess"][..],
+    ] {
         let out = camelot(args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = stderr(&out);
@@ -440,13 +467,24 @@ fn usage_errors_are_reported_not_panicked() {
     }
     let help = camelot(&["help"], None);
     assert!(help.status.success());
-    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot simulate"));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot card"));
+    let version = camelot(&["--version"], None);
+    assert!(String::from_utf8_lossy(&version.stdout).starts_with("camelot "));
 }
 
 #[test]
 fn simulate_with_bots_reports_win_rates_with_and_without_a_traitor() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(["simulate", "--games", "60", "--players", "4", "--seed", "3"])
+        .args([
+            "card",
+            "simulate",
+            "--games",
+            "60",
+            "--players",
+            "4",
+            "--seed",
+            "3",
+        ])
         .args(["--bots", "solid,expert", "--traitor-bot", "beginner"])
         .output()
         .expect("camelot runs");
@@ -464,7 +502,7 @@ fn simulate_with_bots_reports_win_rates_with_and_without_a_traitor() {
     assert!(with > 0 && without > 0);
     assert_eq!(v["all"]["unfinished"], 0);
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(["simulate", "--bots", "wizard"])
+        .args(["card", "simulate", "--bots", "wizard"])
         .output()
         .unwrap();
     assert!(!bad.status.success());
