@@ -296,3 +296,18 @@ pub fn turn(g: &mut Game, evil: Action, actions: &[Action]) {
         act(g, Action::EndTurn);
     }
 }
+
+/// A move of the active knight to somewhere else harmless: Camelot, or the Grail from Camelot.
+pub fn wander(g: &Game) -> Action {
+    if g.place(g.current()) == Some(Place::Camelot) {
+        Action::Move { to: Place::Grail }
+    } else {
+        Action::Move { to: Place::Camelot }
+    }
+}
+
+/// A turn of `evil` and a wander.
+pub fn wander_turn(g: &mut Game, evil: Action) {
+    let a = wander(g);
+    turn(g, evil, &[a]);
+}
