@@ -297,10 +297,17 @@ pub fn turn(g: &mut Game, evil: Action, actions: &[Action]) {
     }
 }
 
-/// A move of the active knight to somewhere else harmless: Camelot, or the Grail from Camelot.
+/// A move of the active knight to somewhere else harmless: Camelot, or from Camelot the Grail
+/// (the Saxon War once the Grail is over).
 pub fn wander(g: &Game) -> Action {
     if g.place(g.current()) == Some(Place::Camelot) {
-        Action::Move { to: Place::Grail }
+        if g.quest_in_play(Quest::Grail) {
+            Action::Move { to: Place::Grail }
+        } else {
+            Action::Move {
+                to: Place::SaxonWar,
+            }
+        }
     } else {
         Action::Move { to: Place::Camelot }
     }
