@@ -13,6 +13,7 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
+pub mod count;
 /// `camelot card …` (not in the web build).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
