@@ -551,6 +551,14 @@ pub enum SetupError {
     SquireLife {
         life: u8,
     },
+    /// A starting position with 12 swords or 7 black ones (the game would be over).
+    SwordsOnTheTable {
+        white: u8,
+        black: u8,
+    },
+    SiegeEnginesOnTheBoard {
+        engines: u8,
+    },
 }
 
 impl fmt::Display for SetupError {
@@ -583,6 +591,13 @@ impl fmt::Display for SetupError {
             }
             SetupError::SquireLife { life } => {
                 write!(f, "a squire starts with 1 to 6 life, not {life}")
+            }
+            SetupError::SwordsOnTheTable { white, black } => write!(
+                f,
+                "{white} white and {black} black swords: the game would be over"
+            ),
+            SetupError::SiegeEnginesOnTheBoard { engines } => {
+                write!(f, "{engines} siege engines: the game would be over")
             }
         }
     }

@@ -105,7 +105,8 @@ impl Game {
                 true
             }
             Phase::HeroicActions => {
-                if self.t.dies_after_action {
+                // §3.4: a knight who paid his last life dies once his second action is done.
+                if self.t.dies_after_action && (self.t.acts >= 2 || self.t.ends) {
                     self.t.dies_after_action = false;
                     let seat = self.current;
                     if self.on_board(seat) && self.s(seat).life == 0 {
@@ -216,10 +217,13 @@ impl Game {
             }
             Frame::Black(step) => self.advance_black(step),
             Frame::Morgan3 { drawer, left } => {
-                if left == 0 {
+                // The Morgan 3 card stays in play until its three cards are resolved, so that it
+                // cannot be drawn again during its own resolution (with a tiny pile it would loop).
+                let next = if left == 0 { None } else { self.pop_black() };
+                let Some(card) = next else {
+                    self.black_discard.push(Black::Morgan3);
                     return None;
-                }
-                let card = self.pop_black()?;
+                };
                 self.stack.push(Frame::Morgan3 {
                     drawer,
                     left: left - 1,
@@ -589,7 +593,6 @@ impl Game {
                         });
                     }
                     Black::Morgan3 => {
-                        self.black_discard.push(card);
                         self.stack.push(Frame::Morgan3 {
                             drawer,
                             left: MORGAN3_DRAWS,

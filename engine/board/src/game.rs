@@ -112,6 +112,11 @@ pub struct Deal {
     pub loyalty: Option<Vec<Loyalty>>,
     /// Start at the first turn, without the opening gesture.
     pub skip_opening_gesture: bool,
+    /// Swords already on the Round Table (a position to start from; fewer than 12, fewer than 7
+    /// black).
+    pub swords: Swords,
+    /// Siege engines already around Camelot (fewer than 12).
+    pub siege_engines: u8,
 }
 
 /// A hand of white cards, as counts of each kind (hands are sets of identical-looking cards).
@@ -850,6 +855,9 @@ impl Game {
             record: false,
             events: Vec::new(),
         };
+        game.swords = deal.swords;
+        game.engines = deal.siege_engines;
+        game.check_peek();
         if !deal.skip_opening_gesture {
             game.stack.push(Frame::Offer {
                 asked: 0,
@@ -1322,9 +1330,61 @@ impl Game {
         }
         self.outcome = Some(Outcome { winner, reason });
         self.phase = Phase::Over;
-        self.stack.clear();
+        self.release_frames();
         self.fallen = 0;
         ev!(self, Event::GameOver { winner, reason });
+    }
+
+    /// The game is over: the steps still pending are dropped, and the cards they held go back
+    /// where they belong (every card stays in exactly one place).
+    fn release_frames(&mut self) {
+        for frame in std::mem::take(&mut self.stack) {
+            match frame {
+                Frame::Offer { cards, len, .. } => {
+                    self.white_discard
+                        .extend_from_slice(&cards[..usize::from(len)]);
+                }
+                Frame::Share(sh) => {
+                    self.white_discard
+                        .extend_from_slice(&sh.cards[..usize::from(sh.len)]);
+                }
+                Frame::ArmorKeep { cards, .. } | Frame::PercivalBottom { cards } => {
+                    self.black_discard.extend_from_slice(&cards);
+                }
+                Frame::Black(b) => {
+                    self.black_discard.push(b.card);
+                    for (i, &k) in b.committed.iter().enumerate() {
+                        if let Some(seat) = self.seats.get_mut(i) {
+                            for _ in 0..k {
+                                seat.hand.add(White::Merlin);
+                            }
+                        }
+                    }
+                }
+                Frame::Morgan3 { .. } => self.black_discard.push(Black::Morgan3),
+                Frame::Siege(s) => {
+                    for v in 1..=5u8 {
+                        if let Some(w) = White::fight(v) {
+                            for _ in 0..s.cards[usize::from(v - 1)] {
+                                self.white_discard.push(w);
+                            }
+                        }
+                    }
+                }
+                Frame::Clairvoyance { cards, len, .. } => {
+                    for i in (0..usize::from(len)).rev() {
+                        self.black_deck.push(cards[i]);
+                    }
+                }
+                Frame::Arthur { arthur, card, .. } => self.sm(arthur).hand.add(card),
+                Frame::Volunteer { .. }
+                | Frame::Discard { .. }
+                | Frame::Dying { .. }
+                | Frame::QuestEnd(_)
+                | Frame::Convocation { .. }
+                | Frame::Messenger { .. } => {}
+            }
+        }
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -1489,6 +1549,17 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
             return Err(SetupError::TooManyBlack { card: b });
         }
     }
+    if deal.swords.total() >= SWORDS_END || deal.swords.black >= BLACK_SWORDS_LOSE {
+        return Err(SetupError::SwordsOnTheTable {
+            white: deal.swords.white,
+            black: deal.swords.black,
+        });
+    }
+    if deal.siege_engines >= SIEGE_ENGINES_LOSE {
+        return Err(SetupError::SiegeEnginesOnTheBoard {
+            engines: deal.siege_engines,
+        });
+    }
     if let Some(loyalty) = &deal.loyalty {
         if loyalty.len() != usize::from(n) {
             return Err(SetupError::LoyaltyPerSeat {
@@ -1629,6 +1700,7 @@ impl Game {
                     }
                 }
                 Frame::Arthur { card, .. } => c.white[card.index()] += 1,
+                Frame::Morgan3 { .. } => c.black[Black::Morgan3.index()] += 1,
                 _ => {}
             }
         }

@@ -621,7 +621,14 @@ impl Game {
                     self.t.dies_after_action = true;
                 }
             }
-            Action::EndTurn => self.end_turn(),
+            Action::EndTurn => {
+                if self.t.dies_after_action {
+                    // The second action could not be taken after all: he dies now.
+                    self.t.ends = true;
+                } else {
+                    self.end_turn();
+                }
+            }
             Action::ArthurExchange { to, card } => {
                 self.t.arthur = true;
                 if self.sm(seat).hand.remove(card) {

@@ -14,6 +14,8 @@ pub struct Build {
     black: Vec<Black>,
     loyalty: Vec<Loyalty>,
     opening: bool,
+    swords: Swords,
+    engines: u8,
 }
 
 /// A table of the given knights, seat 0 first.
@@ -28,6 +30,8 @@ pub fn table(knights: &[Knight]) -> Build {
         black: Vec::new(),
         loyalty: vec![Loyalty::Loyal; n],
         opening: false,
+        swords: Swords::default(),
+        engines: 0,
     }
 }
 
@@ -89,6 +93,18 @@ impl Build {
         self
     }
 
+    /// Swords already on the Round Table.
+    pub fn swords(mut self, white: u8, black: u8) -> Self {
+        self.swords = Swords { white, black };
+        self
+    }
+
+    /// Siege engines already around Camelot.
+    pub fn engines(mut self, engines: u8) -> Self {
+        self.engines = engines;
+        self
+    }
+
     pub fn opening(mut self) -> Self {
         self.opening = true;
         self
@@ -101,6 +117,8 @@ impl Build {
             black_deck: Some(self.black),
             loyalty: Some(self.loyalty),
             skip_opening_gesture: !self.opening,
+            swords: self.swords,
+            siege_engines: self.engines,
         });
         self.setup
     }
@@ -317,4 +335,106 @@ pub fn wander(g: &Game) -> Action {
 pub fn wander_turn(g: &mut Game, evil: Action) {
     let a = wander(g);
     turn(g, evil, &[a]);
+}
+
+fn mv_(to: Place) -> Action {
+    Action::Move { to }
+}
+
+/// Seats 0 and 1 go to Excalibur and discard; seat 0 makes the fifth step and owns Excalibur.
+/// Returns at the start of seat 1's turn, seat 0 holding `keep`. Four siege engines; lives 4, 3, 2.
+pub fn excalibur_for_seat0(b: Build, keep: &[White]) -> Game {
+    let mut hand0 = vec![F1, F1, F1];
+    hand0.extend_from_slice(keep);
+    let mut g = b.hand(0, &hand0).hand(1, &[F1, F1]).start();
+    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
+    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
+    wander_turn(&mut g, Action::AddSiegeEngine);
+    for _ in 0..2 {
+        turn(
+            &mut g,
+            Action::LoseLife,
+            &[Action::DiscardForExcalibur { card: F1 }],
+        );
+        turn(
+            &mut g,
+            Action::LoseLife,
+            &[Action::DiscardForExcalibur { card: F1 }],
+        );
+        wander_turn(&mut g, Action::LoseLife);
+    }
+    turn(
+        &mut g,
+        Action::AddSiegeEngine,
+        &[Action::DiscardForExcalibur { card: F1 }],
+    );
+    assert_eq!(g.relic(Relic::Excalibur), RelicState::Owned(s(0)));
+    assert_eq!(g.current(), s(1));
+    g
+}
+
+/// Three knights on the Grail; seat 0 lays the seventh card and owns the Grail. Returns at the
+/// start of seat 1's turn; lives 4, 3, 3.
+pub fn grail_for_seat0(b: Build) -> Game {
+    let mut g = b
+        .hand(0, &[GRAIL, GRAIL, GRAIL])
+        .hand(1, &[GRAIL, GRAIL])
+        .hand(2, &[GRAIL, GRAIL])
+        .start();
+    for _ in 0..3 {
+        turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Grail)]);
+    }
+    for _ in 0..6 {
+        turn(&mut g, Action::LoseLife, &[Action::PlayGrailCard]);
+    }
+    turn(&mut g, Action::AddSiegeEngine, &[Action::PlayGrailCard]);
+    assert_eq!(g.relic(Relic::Grail), RelicState::Owned(s(0)));
+    assert_eq!(g.current(), s(1));
+    g
+}
+
+/// The NL p.14 Lancelot quest: seat 0 wins it and the Armor; `more` black cards lie under the five
+/// Lancelot cards. Returns at the start of seat 2's turn.
+pub fn armor_for_seat0(b: Build, more: &[Black]) -> Game {
+    use Black::*;
+    let mut black = vec![
+        LancelotDragon3,
+        LancelotDragon1,
+        LancelotDragon1,
+        LancelotDragon5,
+        LancelotDragon1,
+    ];
+    black.extend_from_slice(more);
+    // White cards for the spoils: an empty white pile would reshuffle the black one too (§3.2).
+    let mut g = b
+        .hand(0, &[F4, F5, F5])
+        .black(&black)
+        .white(&[GRAIL; 10])
+        .start();
+    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Lancelot)]);
+    turn(&mut g, Action::DrawBlackCard, &[mv_(Place::Grail)]);
+    turn(&mut g, Action::DrawBlackCard, &[mv_(Place::Grail)]);
+    turn(
+        &mut g,
+        Action::AddSiegeEngine,
+        &[Action::PlayFightCard { card: F4 }],
+    );
+    turn(&mut g, Action::DrawBlackCard, &[mv_(Place::Camelot)]);
+    turn(&mut g, Action::DrawBlackCard, &[mv_(Place::Camelot)]);
+    turn(
+        &mut g,
+        Action::AddSiegeEngine,
+        &[Action::PlayFightCard { card: F5 }],
+    );
+    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Grail)]);
+    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Grail)]);
+    turn(
+        &mut g,
+        Action::AddSiegeEngine,
+        &[Action::PlayFightCard { card: F5 }],
+    );
+    turn(&mut g, Action::DrawBlackCard, &[mv_(Place::Camelot)]);
+    assert_eq!(g.relic(Relic::LancelotsArmor), RelicState::Owned(s(0)));
+    assert_eq!(g.current(), s(2));
+    g
 }
