@@ -1,12 +1,12 @@
 //! Counting a quest: the one place where the cards of a Threats pile come to totals, outcomes and
 //! swords (`../shared/rules/card-game.md` §3 steps 4–9).
 //!
-//! - [`stack_total`], [`main_outcome`], [`secondary_outcome`] and [`swords`] are the arithmetic of one
-//!   quest's stack. The full breakdown ([`crate::resolve`], which the app animates) and [`Tally`] both
+//! - `stack_total`, `main_outcome`, `secondary_outcome` and `swords` are the arithmetic of one
+//!   quest's stack. The full breakdown ([`crate::resolve()`], which the app animates) and [`Tally`] both
 //!   use them.
 //! - [`Tally`] counts a pile card by card, per quest and value, without allocating and with every
 //!   stack's total kept up to date; [`Totals`] then says what going on each quest would bring. The
-//!   game resolves every quest with it ([`crate::resolve::verdict`], which falls back on the full
+//!   game resolves every quest with it (`resolve::verdict`, which falls back on the full
 //!   breakdown in the rare piles whose order matters), and the simulation's players count the pile
 //!   as they see it with it ([`crate::sim`]).
 
@@ -93,7 +93,7 @@ pub(crate) struct Verdict {
 
 /// A Threats pile counted per quest and value — every card of it, or as much of it as one seat can
 /// see — plus the characters that change the totals. [`Tally::totals`] then [`Totals::estimate`]
-/// (or [`Totals::verdict`]) follow [`crate::resolve`] exactly for the cards counted (tests check it),
+/// (or the game's verdict) follow [`crate::resolve()`] exactly for the cards counted (tests check it),
 /// except where the pile's order matters, which [`Tally::order_matters`] tells: under promo Morgan #8
 /// a Merlin #4 on the Picts or Saxons removes the topmost of a Pict and a Saxon of equal value, and
 /// the pile's Merlins never remove a quest card Gawain played after them (while one Gawain plays
@@ -455,7 +455,7 @@ impl Tally {
     }
 
     /// Every quest's total: Merlin's removals (the highest numbered card, never a `?`), `?` values,
-    /// Mordred, Morgan #4, #6 and #8, as in [`crate::resolve`] §3 steps 4–5.
+    /// Mordred, Morgan #4, #6 and #8, as in [`crate::resolve()`] §3 steps 4–5.
     pub fn totals(&self) -> Totals {
         if !self.morgan8 {
             // Kept whole card by card (Morgan #8 stays `false` in it).

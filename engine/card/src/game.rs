@@ -831,6 +831,18 @@ impl Game {
         }
     }
 
+    /// The revealed Threats pile of the quest being or just resolved (until the next action), and
+    /// the cards Gawain played on it.
+    pub(crate) fn revealed_pile(&self) -> Option<(&[PileCard], &[ThreatCard])> {
+        match (&self.resolving, &self.last_resolution.shown) {
+            (Some(r), _) => Some((&self.pile, &r.gawain)),
+            (None, Shown::Cards { .. }) => {
+                Some((&self.last_resolution.pile, &self.last_resolution.gawain))
+            }
+            (None, Shown::Nothing) => None,
+        }
+    }
+
     #[inline(always)]
     pub fn top(&self) -> Option<TopCard> {
         self.pile.last().map(PileCard::top)

@@ -13,10 +13,10 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
-pub mod count;
 /// `camelot card …` (not in the web build).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod count;
 pub mod game;
 mod kit;
 pub mod resolve;
@@ -36,4 +36,4 @@ pub use game::{
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
 pub use save::{FORMAT_VERSION, LoadError, Save};
-pub use view::{Prompt, PublicSeat, SeatView, TableView};
+pub use view::{Prompt, PublicSeat, QuestUnderWay, SeatLook, SeatView, SeenCard, TableView};

@@ -1,66 +1,69 @@
-//! Simple built-in policies and whole-game simulation (see `camelot simulate`).
+//! Simple built-in policies and whole-game simulation (see `camelot card simulate`).
 //!
-//! [`SimplePolicy`] plays any seat from what that seat may know at a real table: the visible top card,
-//! the swords, who is revealed and who has accused, every card that was placed face up and every
-//! announcement made under Morgan #1 (the table saw them all as they were placed), what a revealed pile
-//! showed — plus that seat's own secrets (its Loyalty card, its Knight cards, the card it just drew, the
-//! quests of its own Merlin #4 tokens, what Galahad showed it). It never looks at the deck order, the
-//! cards under a face-down top it did not place, or another seat's hand.
+//! [`SimplePolicy`] plays any seat from that seat's [`SeatLook`] — a view borrowed from the game that
+//! answers only what the seat may know at a real table, as the computer knights decide from a
+//! [`crate::SeatView`]: the visible top card, the swords, who is revealed and who has accused, every
+//! card placed on the pile as the table saw it placed (face up, or the announcement of a face-down
+//! one), a pile revealed for a quest — plus the seat's own secrets (its Loyalty card, its Knight
+//! cards, the card it just drew, the true cards and Merlin #4 quests of the cards it placed, what
+//! Galahad showed it). A [`Policy`] is never handed the game itself, so it cannot look at the deck
+//! order, the cards under a face-down announcement it did not place, or another seat's hand.
 //!
 //! [`simulate`] plays many complete games with it and counts who won; it does no timing (so that it also
-//! runs in the browser, where `std::time::Instant` is not available): the `camelot simulate` command and
-//! the `simulate` benchmark time it. Everything here avoids allocating per decision: a game is played
-//! with [`Game::apply_to`] and [`NoEvents`], and the policy reads the state through cheap accessors.
+//! runs in the browser, where `std::time::Instant` is not available): the `camelot card simulate`
+//! command and the `simulate` benchmark time it. Everything here avoids allocating per decision: a game
+//! is played with [`Game::apply_to`] and [`NoEvents`], and the policy reads its view through cheap
+//! accessors.
 
 use crate::action::{Action, EndReason, Keep, NoEvents, Seat, Side};
 use crate::cards::{Card, Knight, Loyalty, Merlin, Quest, RumorValue};
 pub use crate::count::{Estimate, Tally, Totals};
-use crate::game::{Decision, Game, Options, Phase, Setup, SetupError};
+use crate::game::{Decision, Game, Options, Setup, SetupError};
+pub use crate::view::SeatLook;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// The Threats pile as `me` can count it: face-up cards, the announcements of face-down cards (the true
-/// card for those `me` placed), and the quests of `me`'s own Merlin #4 tokens.
-pub fn visible_tally(g: &Game, me: Seat) -> Tally {
+/// The Threats pile as a seat can count it: face-up cards, the announcements of face-down cards (the
+/// true card for those it placed), and the quests of its own Merlin #4 tokens.
+pub fn visible_tally(view: &SeatLook<'_>) -> Tally {
     let mut t = Tally::default();
-    for pc in &g.pile {
-        let mine = pc.placed_by == me;
-        let card = match pc.announced {
-            Some(a) if !mine => a,
-            _ => pc.card,
-        };
-        t.add(card, if mine { pc.merlin4 } else { None });
+    for c in view.pile() {
+        match c.own {
+            Some((card, merlin4)) => t.add(card, merlin4),
+            None => t.add(c.shown, None),
+        }
     }
     t
 }
 
 /// The revealed pile of the quest being resolved (every card is public then), Gawain's cards included.
-fn revealed_tally(g: &Game) -> Tally {
+fn revealed_tally(view: &SeatLook<'_>) -> Option<Tally> {
+    let (pile, gawain) = view.resolving_pile()?;
     let mut t = Tally::default();
-    for pc in &g.pile {
+    for pc in pile {
         t.add(pc.card, pc.merlin4);
     }
-    if let Some(r) = &g.resolving {
-        for c in &r.gawain {
-            t.add(c.card, c.merlin4);
-        }
+    for c in gawain {
+        t.add(c.card, c.merlin4);
     }
-    t
+    Some(t)
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Policies
 // ---------------------------------------------------------------------------------------------------
 
-/// A player (or a whole table of them): chooses the action of the deciding seat.
+/// A player (or a whole table of them): chooses the action of the deciding seat from that seat's
+/// [`SeatLook`], which shows nothing the seat may not see.
 pub trait Policy {
     /// Called before each game.
-    fn new_game(&mut self, _game: &Game) {}
+    fn new_game(&mut self) {}
 
-    /// The action `seat` takes for `decision` (it should be legal; a simulation replaces an illegal
-    /// choice by the first legal action and counts it in [`SimReport::policy_errors`]).
-    fn choose(&mut self, game: &Game, seat: Seat, decision: Decision) -> Action;
+    /// The action the seat of `view` takes for `decision`, its pending decision (it should be legal;
+    /// a simulation replaces an illegal choice by the first legal action and counts it in
+    /// [`SimReport::policy_errors`]).
+    fn choose(&mut self, view: &SeatLook<'_>, decision: Decision) -> Action;
 }
 
 /// How [`SimplePolicy`] plays, in percent where it is a chance.
@@ -105,19 +108,22 @@ impl Default for PolicyParams {
 pub struct SimplePolicy {
     rng: Xoshiro256PlusPlus,
     pub params: PolicyParams,
-    /// What the table knows: the pile length at the last decision, players whose face-down cards in the
-    /// current pile differ from their announcement (known once the pile is revealed), and those caught.
+    /// What the table knows: the pile length at the last decision, and the players caught lying under
+    /// Morgan #1 (a face-down card unlike its announcement, seen when the pile was revealed).
     pile_len: usize,
-    pending_liars: u8,
     known_liars: u8,
     /// Per seat: the seats it saw as a Traitor with Galahad (a bit mask).
     seen_traitors: [u8; 8],
     galahad_played: u8,
-    /// The pile as everyone sees it, kept up to date card by card, and the seats that count it
-    /// differently (they placed a face-down card with a false announcement, or a Merlin #4 token whose
-    /// quest they know): those count the pile afresh.
+    /// The pile as everyone saw it placed, counted card by card, and the seats that may count it
+    /// differently (the table saw them place a face-down card, or a Merlin #4 whose token's quest
+    /// only they know): those count it from what they know themselves.
     public: Tally,
-    knows_more: u8,
+    face_down_placers: u8,
+    /// The seats that know one of their face-down cards is unlike its announcement, and how much of
+    /// the pile each has looked through for its own cards.
+    false_announcers: u8,
+    looked: [u8; 8],
     /// Seats with a Merlin #4 token in the pile: they add what they know of it to the public count.
     merlin4_owners: u8,
 }
@@ -132,12 +138,13 @@ impl SimplePolicy {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             params,
             pile_len: 0,
-            pending_liars: 0,
             known_liars: 0,
             seen_traitors: [0; 8],
             galahad_played: 0,
             public: Tally::default(),
-            knows_more: 0,
+            face_down_placers: 0,
+            false_announcers: 0,
+            looked: [0; 8],
             merlin4_owners: 0,
         }
     }
@@ -146,98 +153,122 @@ impl SimplePolicy {
         percent > 0 && self.rng.random_range(0..100u8) < percent
     }
 
-    /// Follow the pile: a card placed face down with a false announcement is caught when the pile is
-    /// revealed (the pile only ever empties by a quest).
+    /// Follow the pile as the table sees it placed. The pile only ever empties by a quest, whose
+    /// revealed cards show every face-down card: one unlike its announcement catches its placer.
     #[inline]
-    fn observe(&mut self, g: &Game) {
-        let len = g.pile.len();
+    fn observe(&mut self, view: &SeatLook<'_>) {
+        let len = view.pile_len();
         if len == self.pile_len {
             return;
         }
         let from = if len < self.pile_len {
-            self.known_liars |= self.pending_liars;
-            self.pending_liars = 0;
+            if let Some((revealed, _)) = view.revealed_pile() {
+                for pc in revealed {
+                    if pc.announced.is_some_and(|a| a != pc.card) {
+                        self.known_liars |= 1 << pc.placed_by.0;
+                    }
+                }
+            }
             self.public = Tally::default();
-            self.knows_more = 0;
+            self.face_down_placers = 0;
+            self.false_announcers = 0;
+            self.looked = [0; 8];
             self.merlin4_owners = 0;
             0
         } else {
             self.pile_len
         };
-        for pc in &g.pile[from.min(len)..] {
-            let shown = match pc.announced {
-                Some(announced) if announced != pc.card => {
-                    self.pending_liars |= 1 << pc.placed_by.0;
-                    self.knows_more |= 1 << pc.placed_by.0;
-                    announced
-                }
-                _ => {
-                    if matches!(pc.card, Card::Merlin(Merlin::Four)) {
-                        // Its token's quest is chosen next, and known only to the one who chose it.
-                        self.merlin4_owners |= 1 << pc.placed_by.0;
-                    }
-                    pc.card
-                }
-            };
-            self.public.add(shown, None);
+        for i in from.min(len)..len {
+            let c = view.pile_card(i);
+            let bit = 1 << c.placed_by.0;
+            if c.face_down {
+                self.face_down_placers |= bit;
+            }
+            if matches!(c.shown, Card::Merlin(Merlin::Four)) {
+                // Its token's quest is chosen next, and known only to the one who chose it.
+                self.merlin4_owners |= bit;
+            }
+            self.public.add(c.shown, None);
         }
         self.pile_len = len;
     }
 
-    /// `f` of the totals of the pile as `me` counts it (see [`visible_tally`]), and how many cards it
-    /// holds: from the running count, without a copy, in the common case.
+    /// Whether the seat of `view` counts the pile as everyone does (the running count serves): it
+    /// holds no Merlin #4 token in the pile, and none of its face-down cards is unlike its
+    /// announcement.
     #[inline(always)]
-    fn with_totals<R>(&self, g: &Game, me: Seat, f: impl FnOnce(&Totals) -> R) -> (R, usize) {
-        if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
+    fn counts_as_everyone(&self, view: &SeatLook<'_>) -> bool {
+        let bit = 1 << view.seat().0;
+        (self.merlin4_owners | self.false_announcers) & bit == 0
+    }
+
+    /// Look through the cards the seat of `view` placed face down since it last looked (its own
+    /// knowledge): is one unlike its announcement?
+    #[inline(always)]
+    fn check_own_cards(&mut self, view: &SeatLook<'_>) {
+        let me = view.seat().index() & 7;
+        if self.face_down_placers & (1 << me) == 0 {
+            return;
+        }
+        let len = view.pile_len();
+        for i in usize::from(self.looked[me])..len {
+            let c = view.pile_card(i);
+            if c.face_down && c.own.is_some_and(|(card, _)| card != c.shown) {
+                self.false_announcers |= 1 << me;
+            }
+        }
+        self.looked[me] = len as u8;
+    }
+
+    /// `f` of the totals of the pile as the seat counts it (see [`visible_tally`]), and how many cards
+    /// it holds: from the running count, without a copy, in the common case.
+    #[inline(always)]
+    fn with_totals<R>(&self, view: &SeatLook<'_>, f: impl FnOnce(&Totals) -> R) -> (R, usize) {
+        if self.counts_as_everyone(view) {
             (self.public.with_totals(f), self.public.len())
         } else {
-            let t = self.tally(g, me);
+            let t = self.tally(view);
             (t.with_totals(f), t.len())
         }
     }
 
-    /// The totals of the pile as `me` counts it (see [`visible_tally`]), and how many cards it holds:
-    /// the running count, not a copy, in the common case (`scratch` holds the totals otherwise).
+    /// The totals of the pile as the seat counts it (see [`visible_tally`]), and how many cards it
+    /// holds: the running count, not a copy, in the common case (`scratch` holds the totals otherwise).
     #[inline(always)]
     fn totals<'a>(
         &'a self,
-        g: &Game,
-        me: Seat,
+        view: &SeatLook<'_>,
         scratch: &'a mut Option<Totals>,
     ) -> (&'a Totals, usize) {
-        if (self.knows_more | self.merlin4_owners) & (1 << me.0) == 0 {
+        if self.counts_as_everyone(view) {
             let t = &self.public;
             (t.totals_in(scratch), t.len())
         } else {
-            let t = self.tally(g, me);
+            let t = self.tally(view);
             (scratch.insert(t.totals()), t.len())
         }
     }
 
-    fn tally(&self, g: &Game, me: Seat) -> Tally {
-        let bit = 1 << me.0;
-        if self.knows_more & bit != 0 {
-            return visible_tally(g, me);
+    /// The pile as the seat counts it: the public count, unless one of its own face-down cards is not
+    /// what it announced (then afresh, see [`visible_tally`]), with the quests of its Merlin #4 tokens.
+    fn tally(&self, view: &SeatLook<'_>) -> Tally {
+        if self.false_announcers & (1 << view.seat().0) != 0 {
+            return visible_tally(view);
         }
         let mut t = self.public;
-        if self.merlin4_owners & bit != 0 {
-            for pc in &g.pile {
-                // The rare card first: a well-predicted test (whose card it is, is anyone's guess).
-                if matches!(pc.card, Card::Merlin(Merlin::Four))
-                    && pc.placed_by == me
-                    && let Some(q) = pc.merlin4
-                {
-                    t.learn_merlin4(q);
-                }
+        if self.merlin4_owners & (1 << view.seat().0) != 0 {
+            for q in view.own_merlin4_quests() {
+                t.learn_merlin4(q);
             }
         }
         t
     }
 
-    fn unrevealed_others(g: &Game, me: Seat) -> u8 {
+    fn unrevealed_others(view: &SeatLook<'_>) -> u8 {
         let mut mask = 0u8;
-        for (i, s) in g.seats.iter().enumerate() {
-            if !s.revealed && i != me.index() {
+        for i in 0..view.players() {
+            let s = Seat(i as u8);
+            if !view.is_revealed(s) && s != view.seat() {
                 mask |= 1 << i;
             }
         }
@@ -255,11 +286,12 @@ impl SimplePolicy {
         Seat(m.trailing_zeros() as u8)
     }
 
-    /// What `me` has seen with Galahad (read from its own memory once after playing it).
-    fn evidence(&mut self, g: &Game, me: Seat) -> u8 {
+    /// What the seat has seen with Galahad (read from its own memory once after playing it).
+    fn evidence(&mut self, view: &SeatLook<'_>) -> u8 {
+        let me = view.seat();
         if self.galahad_played & (1 << me.0) != 0 {
             self.galahad_played &= !(1 << me.0);
-            for m in &g.seats[me.index()].memory {
+            for m in view.memory() {
                 if let crate::action::PrivateEvent::LoyaltySeen {
                     seat,
                     loyalty: Loyalty::Traitor,
@@ -269,15 +301,19 @@ impl SimplePolicy {
                 }
             }
         }
-        (self.known_liars | self.seen_traitors[me.index()]) & Self::unrevealed_others(g, me)
+        (self.known_liars | self.seen_traitors[me.index()]) & Self::unrevealed_others(view)
     }
 
-    fn turn(&mut self, g: &Game, me: Seat) -> Action {
-        let can_draw = g.can_draw();
-        let seat = &g.seats[me.index()];
-        let traitor = seat.loyalty == Some(Loyalty::Traitor);
+    fn holds_traitor(view: &SeatLook<'_>) -> bool {
+        view.loyalty() == Some(Loyalty::Traitor)
+    }
+
+    fn turn(&mut self, view: &SeatLook<'_>) -> Action {
+        let me = view.seat();
+        let can_draw = view.can_draw();
+        let traitor = Self::holds_traitor(view);
         // The rare case first: a well-predicted test (whether the seat is a Traitor is not).
-        if seat.revealed && traitor {
+        if traitor && view.is_revealed(me) {
             return if can_draw {
                 Action::SpreadRumors
             } else {
@@ -285,29 +321,29 @@ impl SimplePolicy {
             };
         }
         // Accusing is refused unless some other player is still unrevealed.
-        let can_accuse = || g.accusation_refusal(me).is_none();
+        let can_accuse = || view.accusation_refusal().is_none();
         // Seats are 0 to 6: the mask only spares a bounds check.
         let suspects = self.known_liars | self.seen_traitors[me.index() & 7];
         if !traitor && (suspects != 0 || self.galahad_played & (1 << me.0) != 0) && can_accuse() {
-            let evidence = self.evidence(g, me);
+            let evidence = self.evidence(view);
             if evidence != 0 {
                 return Action::Accuse {
                     target: Seat(evidence.trailing_zeros() as u8),
                 };
             }
         }
-        let allowed = g.allowed_quests();
+        let allowed = view.allowed_quests();
         let ((best, worst), pile) = if allowed.is_empty() {
-            ((None, None), g.pile.len())
+            ((None, None), view.pile_len())
         } else {
             let mut scratch = None;
-            let (t, pile) = self.totals(g, me, &mut scratch);
+            let (t, pile) = self.totals(view, &mut scratch);
             let worst = if traitor { t.worst(allowed, 0) } else { None };
             ((t.best(allowed, 0), worst), pile)
         };
         if traitor {
             if can_accuse() && self.chance(self.params.traitor_accuse_chance) {
-                let target = self.pick(Self::unrevealed_others(g, me));
+                let target = self.pick(Self::unrevealed_others(view));
                 return Action::Accuse { target };
             }
             if let Some((q, net)) = worst
@@ -331,9 +367,10 @@ impl SimplePolicy {
         {
             return Action::GoOnQuest { quest: q };
         }
-        let galahad = !seat.knights.is_empty() && seat.knights.contains(&Knight::Galahad);
-        if !traitor && galahad && g.swords().total() >= 2 {
-            let unknown = Self::unrevealed_others(g, me) & !self.seen_traitors[me.index()];
+        let knights = view.knights();
+        let galahad = !knights.is_empty() && knights.contains(&Knight::Galahad);
+        if !traitor && galahad && view.swords().total() >= 2 {
+            let unknown = Self::unrevealed_others(view) & !self.seen_traitors[me.index()];
             if unknown != 0 {
                 self.galahad_played |= 1 << me.0;
                 let target = self.pick(unknown);
@@ -344,10 +381,10 @@ impl SimplePolicy {
             return Action::ListenToRumors;
         }
         if can_accuse() {
-            let target = self.pick(Self::unrevealed_others(g, me));
+            let target = self.pick(Self::unrevealed_others(view));
             return Action::Accuse { target };
         }
-        let others = Self::unrevealed_others(g, me);
+        let others = Self::unrevealed_others(view);
         if galahad && others != 0 {
             let target = self.pick(others);
             return Action::PlayGalahad { target };
@@ -356,11 +393,11 @@ impl SimplePolicy {
     }
 
     /// Under Morgan #1: the truth, or (Traitor card) a lie that makes a losing quest look good.
-    fn announce(&mut self, g: &Game, me: Seat, drawn: Card) -> Action {
-        if !g.holds_traitor(me) || !self.chance(self.params.lie_chance) {
+    fn announce(&mut self, view: &SeatLook<'_>, drawn: Card) -> Action {
+        if !Self::holds_traitor(view) || !self.chance(self.params.lie_chance) {
             return Action::Announce { card: drawn };
         }
-        let tally = self.tally(g, me);
+        let tally = self.tally(view);
         let mut truth = tally;
         truth.add(drawn, None);
         let mut lie: Option<(Card, i16)> = None;
@@ -393,8 +430,8 @@ impl SimplePolicy {
     }
 
     /// The card a revealed Traitor places: the one leaving the next player the worst quest.
-    fn place_rumor(&mut self, g: &Game, me: Seat, cards: [Card; 2]) -> Action {
-        let tally = self.tally(g, me);
+    fn place_rumor(&mut self, view: &SeatLook<'_>, cards: [Card; 2]) -> Action {
+        let tally = self.tally(view);
         let score = |c: Card| {
             let mut t = tally;
             t.add(c, None);
@@ -414,16 +451,12 @@ impl SimplePolicy {
     }
 
     /// Merlin #4's token goes on the quest most likely to overflow (a Traitor's at random).
-    fn merlin4(&mut self, g: &Game, me: Seat) -> Action {
-        if g.holds_traitor(me) {
+    fn merlin4(&mut self, view: &SeatLook<'_>) -> Action {
+        if Self::holds_traitor(view) {
             let quest = Quest::ALL[usize::from(self.rng.random_range(0..5u8))];
             return Action::ChooseMerlin4Quest { quest };
         }
-        let tally = if g.resolving.is_some() {
-            revealed_tally(g)
-        } else {
-            self.tally(g, me)
-        };
+        let tally = revealed_tally(view).unwrap_or_else(|| self.tally(view));
         let totals = tally.totals();
         let mut best = (Quest::Picts, 0u16);
         for q in Quest::ALL {
@@ -435,9 +468,9 @@ impl SimplePolicy {
         Action::ChooseMerlin4Quest { quest: best.0 }
     }
 
-    fn merlin6(&mut self, g: &Game, me: Seat) -> Action {
-        let traitor = g.holds_traitor(me);
-        let (choice, _) = self.with_totals(g, me, |totals| {
+    fn merlin6(&mut self, view: &SeatLook<'_>) -> Action {
+        let traitor = Self::holds_traitor(view);
+        let (choice, _) = self.with_totals(view, |totals| {
             let mut choice: Option<(Quest, u8, i16)> = None;
             for q in Quest::ALL {
                 for bonus in 0..=3 {
@@ -456,16 +489,13 @@ impl SimplePolicy {
         }
     }
 
-    fn arthur(&mut self, g: &Game, me: Seat, quest: Quest) -> Action {
-        if !g.seats[me.index()].knights.contains(&Knight::Arthur) {
+    fn arthur(&mut self, view: &SeatLook<'_>, quest: Quest) -> Action {
+        if !view.knights().contains(&Knight::Arthur) {
             return Action::PassWindow;
         }
-        let bonus = match g.phase {
-            Phase::Arthur { bonus, .. } => bonus,
-            _ => 0,
-        };
-        let net = self.tally(g, me).net(quest, bonus);
-        let stop = if g.holds_traitor(me) {
+        let bonus = view.quest().map_or(0, |q| q.bonus);
+        let net = self.tally(view).net(quest, bonus);
+        let stop = if Self::holds_traitor(view) {
             net > 0
         } else {
             net < 0
@@ -477,15 +507,15 @@ impl SimplePolicy {
         }
     }
 
-    fn gawain_window(&mut self, g: &Game, me: Seat) -> Action {
-        if !g.seats[me.index()].knights.contains(&Knight::Gawain) || !g.can_draw() {
+    fn gawain_window(&mut self, view: &SeatLook<'_>) -> Action {
+        if !view.knights().contains(&Knight::Gawain) || !view.can_draw() {
             return Action::PassWindow;
         }
-        let Some(r) = &g.resolving else {
+        let (Some(q), Some(tally)) = (view.quest(), revealed_tally(view)) else {
             return Action::PassWindow;
         };
-        let net = revealed_tally(g).net(r.quest, r.bonus);
-        let play = if g.holds_traitor(me) {
+        let net = tally.net(q.quest, q.bonus);
+        let play = if Self::holds_traitor(view) {
             net > 0
         } else {
             net < 0
@@ -497,12 +527,13 @@ impl SimplePolicy {
         }
     }
 
-    fn gawain_choose(&mut self, g: &Game, me: Seat) -> Action {
-        let (Phase::GawainChoose { cards, .. }, Some(r)) = (&g.phase, &g.resolving) else {
+    fn gawain_choose(&mut self, view: &SeatLook<'_>) -> Action {
+        let (Some(cards), Some(q), Some(tally)) =
+            (view.gawain_cards(), view.quest(), revealed_tally(view))
+        else {
             return Action::GawainPlay { index: None };
         };
-        let tally = revealed_tally(g);
-        let sign = if g.holds_traitor(me) { -1 } else { 1 };
+        let sign = if Self::holds_traitor(view) { -1 } else { 1 };
         let mut best: Option<(u8, i16)> = None;
         for (i, &c) in cards.iter().enumerate() {
             if c.is_morgan() {
@@ -510,7 +541,7 @@ impl SimplePolicy {
             }
             let mut t = tally;
             t.add(c, None);
-            let net = sign * t.net(r.quest, r.bonus);
+            let net = sign * t.net(q.quest, q.bonus);
             if best.is_none_or(|(_, n)| net > n) {
                 best = Some((i as u8, net));
             }
@@ -520,11 +551,12 @@ impl SimplePolicy {
         }
     }
 
-    fn percival(&mut self, g: &Game, me: Seat, decision: Decision) -> Action {
-        if !g.seats[me.index()].knights.contains(&Knight::Percival) {
+    fn percival(&mut self, view: &SeatLook<'_>, decision: Decision) -> Action {
+        if !view.knights().contains(&Knight::Percival) {
             return Action::PassWindow;
         }
-        let traitor = g.holds_traitor(me);
+        let me = view.seat();
+        let traitor = Self::holds_traitor(view);
         let play = match decision {
             Decision::PercivalAccusation { target } => {
                 if traitor {
@@ -544,51 +576,53 @@ impl SimplePolicy {
 }
 
 impl Policy for SimplePolicy {
-    fn new_game(&mut self, _game: &Game) {
+    fn new_game(&mut self) {
         self.pile_len = 0;
-        self.pending_liars = 0;
         self.known_liars = 0;
         self.seen_traitors = [0; 8];
         self.galahad_played = 0;
         self.public = Tally::default();
-        self.knows_more = 0;
+        self.face_down_placers = 0;
+        self.false_announcers = 0;
+        self.looked = [0; 8];
         self.merlin4_owners = 0;
     }
 
-    fn choose(&mut self, g: &Game, seat: Seat, decision: Decision) -> Action {
-        self.observe(g);
+    fn choose(&mut self, view: &SeatLook<'_>, decision: Decision) -> Action {
+        self.observe(view);
+        self.check_own_cards(view);
         // A turn first: most decisions are turns.
         if let Decision::Turn = decision {
-            return self.turn(g, seat);
+            return self.turn(view);
         }
         match decision {
-            Decision::Turn => self.turn(g, seat),
-            Decision::Announce => match g.phase {
-                Phase::Announce { card } => self.announce(g, seat, card),
-                _ => Action::Pass,
+            Decision::Turn => self.turn(view),
+            Decision::Announce => match view.drawn() {
+                Some(card) => self.announce(view, card),
+                None => Action::Pass,
             },
-            Decision::TraitorChoose => match g.phase {
-                Phase::TraitorChoose { cards } => self.place_rumor(g, seat, cards),
-                _ => Action::PlaceRumor { index: 0 },
+            Decision::TraitorChoose => match view.traitor_cards() {
+                Some(cards) => self.place_rumor(view, cards),
+                None => Action::PlaceRumor { index: 0 },
             },
-            Decision::Merlin4Quest => self.merlin4(g, seat),
+            Decision::Merlin4Quest => self.merlin4(view),
             Decision::VivienRecipient => {
-                let n = g.seats.len();
+                let (me, n) = (view.seat(), view.players());
                 let recipient = (1..n)
-                    .map(|i| Seat(((seat.index() + i) % n) as u8))
-                    .find(|s| !g.seats[s.index()].revealed)
-                    .unwrap_or(seat);
+                    .map(|i| Seat(((me.index() + i) % n) as u8))
+                    .find(|s| !view.is_revealed(*s))
+                    .unwrap_or(me);
                 Action::GiveLoyalty { recipient }
             }
             Decision::VivienKeep => Action::KeepLoyalty {
                 keep: Keep::Current,
             },
-            Decision::Merlin6 => self.merlin6(g, seat),
-            Decision::ArthurWindow { quest, .. } => self.arthur(g, seat, quest),
-            Decision::GawainWindow => self.gawain_window(g, seat),
-            Decision::GawainChoose => self.gawain_choose(g, seat),
+            Decision::Merlin6 => self.merlin6(view),
+            Decision::ArthurWindow { quest, .. } => self.arthur(view, quest),
+            Decision::GawainWindow => self.gawain_window(view),
+            Decision::GawainChoose => self.gawain_choose(view),
             Decision::PercivalAccusation { .. } | Decision::PercivalEnd => {
-                self.percival(g, seat, decision)
+                self.percival(view, decision)
             }
         }
     }
@@ -622,13 +656,14 @@ pub fn play_game<P: Policy + ?Sized>(
 
 /// Play an already set-up game to its end (or `max_actions` more actions).
 pub fn play_out<P: Policy + ?Sized>(g: &mut Game, policy: &mut P, max_actions: u32) -> GameResult {
-    policy.new_game(g);
+    policy.new_game();
     let (mut actions, mut policy_errors) = (0u32, 0u32);
     while let Some((seat, decision)) = g.decider() {
         if actions >= max_actions {
             break;
         }
-        let action = policy.choose(g, seat, decision);
+        let view = g.seat_look(seat).expect("the decider sits at the table");
+        let action = policy.choose(&view, decision);
         if g.apply_inline(seat, action, &mut NoEvents).is_err() {
             policy_errors += 1;
             let fallback = g.legal_actions()[0];
@@ -780,28 +815,92 @@ mod tests {
         for seed in 0..60 {
             let mut g = Game::new(Setup::new(5, seed)).unwrap();
             let mut policy = SimplePolicy::new(seed);
-            policy.new_game(&g);
+            policy.new_game();
             for _ in 0..600 {
                 let Some((seat, decision)) = g.decider() else {
                     break;
                 };
-                policy.observe(&g);
+                policy.observe(&g.seat_look(seat).unwrap());
                 for i in 0..5 {
                     let me = Seat(i);
-                    let (a, b) = (
-                        policy.tally(&g, me).totals(),
-                        visible_tally(&g, me).totals(),
-                    );
+                    let view = g.seat_look(me).unwrap();
+                    // What the seat does first when it decides.
+                    policy.check_own_cards(&view);
+                    let (a, b) = (policy.tally(&view).totals(), visible_tally(&view).totals());
                     for q in Quest::ALL {
                         assert_eq!(a.estimate(q, 0), b.estimate(q, 0), "seed {seed}, {me}, {q}");
                     }
                     checked += 1;
                 }
-                let action = policy.choose(&g, seat, decision);
+                let action = policy.choose(&g.seat_look(seat).unwrap(), decision);
                 g.apply_to(seat, action, &mut NoEvents).unwrap();
             }
         }
         assert!(checked > 10_000);
+    }
+
+    /// Cheating is not possible: along simulated games, a copy of the game that differs in what the
+    /// deciding seat cannot know — the deck's and the Knight deck's order, the set-aside and other
+    /// seats' Loyalty cards, their Knight cards and memory, the true cards under others' face-down
+    /// announcements — gets the very same choice from the built-in player.
+    #[test]
+    fn the_policy_decides_the_same_whatever_its_seat_cannot_see() {
+        use rand::seq::{IndexedRandom, SliceRandom};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(99);
+        let mut checked = 0;
+        for seed in 0..120 {
+            let players = (seed % 7 + 1) as u8;
+            let mut setup = Setup::new(players, seed);
+            setup.options = Options {
+                knights_to_the_rescue: seed % 2 == 0,
+                morgan8: seed % 3 == 0,
+                merlin6: seed % 3 == 0,
+            };
+            let mut g = Game::new(setup).unwrap();
+            let mut policy = SimplePolicy::new(seed);
+            policy.new_game();
+            for _ in 0..600 {
+                let Some((seat, decision)) = g.decider() else {
+                    break;
+                };
+                let mut h = g.clone();
+                h.deck.shuffle(&mut rng);
+                h.discard.shuffle(&mut rng);
+                h.knight_deck.shuffle(&mut rng);
+                h.set_aside.shuffle(&mut rng);
+                let kinds = Card::all_kinds(true, true);
+                // (Not while a quest is resolved: the pile lies revealed.)
+                for pc in h.pile.iter_mut() {
+                    if pc.announced.is_some() && pc.placed_by != seat && h.resolving.is_none() {
+                        pc.card = *kinds.choose(&mut rng).unwrap();
+                    }
+                }
+                let knights = crate::cards::all_knights();
+                for (i, s) in h.seats.iter_mut().enumerate() {
+                    if i == seat.index() || s.revealed {
+                        continue;
+                    }
+                    if s.loyalty.is_some() {
+                        s.loyalty = Some(if rng.random_bool(0.5) {
+                            Loyalty::Loyal
+                        } else {
+                            Loyalty::Traitor
+                        });
+                    }
+                    for k in s.knights.iter_mut() {
+                        *k = *knights.choose(&mut rng).unwrap();
+                    }
+                    s.memory.clear();
+                }
+                let mut other = policy.clone();
+                let action = policy.choose(&g.seat_look(seat).unwrap(), decision);
+                let seen = other.choose(&h.seat_look(seat).unwrap(), decision);
+                assert_eq!(action, seen, "seed {seed}: {decision:?}");
+                checked += 1;
+                g.apply_to(seat, action, &mut NoEvents).unwrap();
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     #[test]

@@ -4,8 +4,8 @@
 
 use crate::action::{AccusationRefusal, Action, EndReason, PrivateEvent, Seat, Side, TopCard};
 use crate::cards::{Card, Knight, Loyalty, Quest};
-use crate::game::{Decision, Game, Options, Phase, Silence, Swords};
-use crate::resolve::Resolution;
+use crate::game::{Decision, Game, Options, Phase, PileCard, SeatState, Silence, Swords};
+use crate::resolve::{Resolution, ThreatCard};
 use serde::{Deserialize, Serialize};
 
 /// One seat as the table sees it.
@@ -230,6 +230,210 @@ impl Game {
                 holds_percival: holds(Knight::Percival),
             },
             Phase::Over { .. } => unreachable!("no decision once the game is over"),
+        }
+    }
+}
+
+/// What one seat may see, borrowed from the game without a copy: the built-in simulation's players
+/// decide from it ([`crate::sim::Policy`]), as the computer knights decide from a [`SeatView`]. It
+/// holds the game privately and answers only what that seat may know at a real table: the table (top
+/// card, swords, who is revealed or has accused, the counts), every card placed on the Threats pile
+/// as the table saw it placed (face up, or the announcement of a face-down one) and who placed it,
+/// a revealed pile while its quest is resolved, and the seat's own secrets — its Loyalty card, Knight
+/// cards and memory, the true card and Merlin #4 quest of each card it placed, and the cards of its
+/// own pending decision. Never the deck's order, another seat's hand, or a card it did not see.
+#[derive(Clone, Copy)]
+pub struct SeatLook<'a> {
+    game: &'a Game,
+    seat: Seat,
+    own: &'a SeatState,
+}
+
+/// A card on the Threats pile as one seat sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeenCard {
+    /// What the table saw placed: the card, or the announcement of a face-down one.
+    pub shown: Card,
+    pub placed_by: Seat,
+    pub face_down: bool,
+    /// For a card this seat placed: the card itself, and the quest of its Merlin #4 token.
+    pub own: Option<(Card, Option<Quest>)>,
+}
+
+/// A quest under way (in Arthur's window or being resolved): who went, on which quest, with which
+/// promo Merlin #6 bonus — all said aloud.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuestUnderWay {
+    pub quester: Seat,
+    pub quest: Quest,
+    pub bonus: u8,
+}
+
+impl Game {
+    /// What `seat` may see, borrowed (`None` for a seat not at the table).
+    pub fn seat_look(&self, seat: Seat) -> Option<SeatLook<'_>> {
+        let own = self.seats.get(seat.index())?;
+        Some(SeatLook {
+            game: self,
+            seat,
+            own,
+        })
+    }
+}
+
+impl<'a> SeatLook<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn players(&self) -> usize {
+        self.game.seats.len()
+    }
+
+    /// Who decides now and what kind of decision (public).
+    #[inline(always)]
+    pub fn decider(&self) -> Option<(Seat, Decision)> {
+        self.game.decider()
+    }
+
+    pub fn current(&self) -> Seat {
+        self.game.current
+    }
+
+    pub fn swords(&self) -> Swords {
+        self.game.swords
+    }
+
+    /// Whether a Rumor card can be drawn (the deck or the discard pile holds any).
+    #[inline(always)]
+    pub fn can_draw(&self) -> bool {
+        self.game.can_draw()
+    }
+
+    #[inline(always)]
+    pub fn allowed_quests(&self) -> &'static [Quest] {
+        self.game.allowed_quests()
+    }
+
+    #[inline(always)]
+    pub fn is_revealed(&self, seat: Seat) -> bool {
+        self.game.seats[seat.index()].revealed
+    }
+
+    /// Why this seat may not accuse now (`None`: it may).
+    #[inline(always)]
+    pub fn accusation_refusal(&self) -> Option<AccusationRefusal> {
+        self.game.accusation_refusal(self.seat)
+    }
+
+    /// This seat's Loyalty card (none in solo play).
+    #[inline(always)]
+    pub fn loyalty(&self) -> Option<Loyalty> {
+        self.own.loyalty
+    }
+
+    pub fn knights(&self) -> &'a [Knight] {
+        &self.own.knights
+    }
+
+    /// Everything this seat has seen privately, oldest first.
+    pub fn memory(&self) -> &'a [PrivateEvent] {
+        &self.own.memory
+    }
+
+    #[inline(always)]
+    pub fn pile_len(&self) -> usize {
+        self.game.pile.len()
+    }
+
+    /// Card `i` of the Threats pile (0 the bottom), as this seat saw it placed.
+    #[inline(always)]
+    pub fn pile_card(&self, i: usize) -> SeenCard {
+        let pc = self.game.pile[i];
+        SeenCard {
+            shown: pc.announced.unwrap_or(pc.card),
+            placed_by: pc.placed_by,
+            face_down: pc.announced.is_some(),
+            own: (pc.placed_by == self.seat).then_some((pc.card, pc.merlin4)),
+        }
+    }
+
+    /// The Threats pile as this seat saw it placed, bottom first.
+    pub fn pile(&self) -> impl Iterator<Item = SeenCard> + '_ {
+        (0..self.pile_len()).map(|i| self.pile_card(i))
+    }
+
+    /// The quests of the Merlin #4 tokens this seat placed with its own Merlin #4 cards, bottom first.
+    #[inline(always)]
+    pub fn own_merlin4_quests(&self) -> impl Iterator<Item = Quest> + '_ {
+        self.game.pile.iter().filter_map(move |pc| {
+            // The rare card first: a well-predicted test (whose card it is, is anyone's guess).
+            (matches!(pc.card, Card::Merlin(crate::cards::Merlin::Four))
+                && pc.placed_by == self.seat)
+                .then_some(pc.merlin4)
+                .flatten()
+        })
+    }
+
+    /// The quest under way: in Arthur's window, or while it is resolved (Gawain's window).
+    pub fn quest(&self) -> Option<QuestUnderWay> {
+        match (&self.game.phase, &self.game.resolving) {
+            (
+                Phase::Arthur {
+                    quester,
+                    quest,
+                    bonus,
+                    ..
+                },
+                _,
+            ) => Some(QuestUnderWay {
+                quester: *quester,
+                quest: *quest,
+                bonus: *bonus,
+            }),
+            (_, Some(r)) => Some(QuestUnderWay {
+                quester: r.quester,
+                quest: r.quest,
+                bonus: r.bonus,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The pile of the quest being resolved, revealed (every card as it lies, with Merlin #4's
+    /// quests), and the cards Gawain played on it.
+    pub fn resolving_pile(&self) -> Option<(&'a [PileCard], &'a [ThreatCard])> {
+        let r = self.game.resolving.as_ref()?;
+        Some((&self.game.pile, &r.gawain))
+    }
+
+    /// The revealed pile of the quest being or just resolved (until the next action): every card
+    /// with who placed it and the announcement it was placed under, and Gawain's cards.
+    pub fn revealed_pile(&self) -> Option<(&'a [PileCard], &'a [ThreatCard])> {
+        self.game.revealed_pile()
+    }
+
+    /// Under Morgan #1, the card this seat drew and must announce.
+    pub fn drawn(&self) -> Option<Card> {
+        match self.game.phase {
+            Phase::Announce { card } if self.game.current == self.seat => Some(card),
+            _ => None,
+        }
+    }
+
+    /// A revealed Traitor's two cards to choose from.
+    pub fn traitor_cards(&self) -> Option<[Card; 2]> {
+        match self.game.phase {
+            Phase::TraitorChoose { cards } if self.game.current == self.seat => Some(cards),
+            _ => None,
+        }
+    }
+
+    /// The three cards (or fewer) this seat drew with Gawain, to play one.
+    pub fn gawain_cards(&self) -> Option<&'a [Card]> {
+        match &self.game.phase {
+            Phase::GawainChoose { seat, cards, .. } if *seat == self.seat => Some(cards),
+            _ => None,
         }
     }
 }
