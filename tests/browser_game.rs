@@ -1198,8 +1198,9 @@ fn random_game(
 /// second end, and how many of them lead up to the `PlayGoesOn`.
 fn play_goes_on_game() -> (Setup, Vec<camelot_card::Played>, usize) {
     for seed in 1..5000u64 {
-        let (g, actions, marks) =
-            random_game(5, seed, true, |e| matches!(e, camelot_card::Event::PlayGoesOn));
+        let (g, actions, marks) = random_game(5, seed, true, |e| {
+            matches!(e, camelot_card::Event::PlayGoesOn)
+        });
         if let (Some(&n), true) = (marks.last(), g.is_over()) {
             return (Setup::new(5, seed), actions, n);
         }
@@ -1209,7 +1210,10 @@ fn play_goes_on_game() -> (Setup, Vec<camelot_card::Played>, usize) {
 
 /// A fresh browser (`None`: no browser here, skip) with the app open on `actions` of a game as
 /// its only save, the current one.
-async fn launch_with_save(setup: Setup, actions: &[camelot_card::Played]) -> Option<support::Browser> {
+async fn launch_with_save(
+    setup: Setup,
+    actions: &[camelot_card::Played],
+) -> Option<support::Browser> {
     let b = support::launch().await?;
     b.open_app().await;
     b.clear_storage().await;
@@ -1330,7 +1334,12 @@ async fn the_reveal_says_when_the_swords_run_out() {
     b.close().await;
 }
 
-async fn check_ran_out(b: &support::Browser, was: camelot_card::Swords, placed: [u8; 2], lost: [u8; 2]) {
+async fn check_ran_out(
+    b: &support::Browser,
+    was: camelot_card::Swords,
+    placed: [u8; 2],
+    lost: [u8; 2],
+) {
     b.wait_for("[data-testid=resolution][data-stage=swords]")
         .await;
     let swords = |n: u8, colour: &str| match n {
@@ -1409,4 +1418,239 @@ async fn a_silence_of_unknown_start_shows_its_turns_alone() {
     );
     b.assert_no_console_errors().await;
     b.close().await;
+}
+
+/// Counts every tap on a button from now on (`window.__taps`), in the capture phase.
+async fn count_taps(b: &support::Browser) {
+    b.eval(
+        "window.__taps = 0;
+         document.addEventListener('click', e => {
+           if (e.target.closest('button')) window.__taps++;
+         }, true);
+         return null;",
+    )
+    .await;
+}
+
+async fn taps(b: &support::Browser) -> u64 {
+    b.eval("return window.__taps;").await.as_u64().unwrap_or(0)
+}
+
+/// A policy for Knights to the Rescue games: never plays a Knight card, goes on quests readily.
+fn questing(rng: &mut Rng) -> impl FnMut(&game::Known, &[Action]) -> Action + '_ {
+    move |k, legal| {
+        if legal.contains(&Action::PassWindow) {
+            return Action::PassWindow;
+        }
+        let quests: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, Action::GoOnQuest { .. }))
+            .collect();
+        if !quests.is_empty() && k.view().pile_count >= 3 {
+            return quests[rng.below(quests.len())];
+        }
+        let calm: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::Accuse { .. } | Action::PlayTristan | Action::PlayGalahad { .. }
+                )
+            })
+            .collect();
+        lively(rng, k, if calm.is_empty() { legal } else { &calm })
+    }
+}
+
+/// Issue 23: every quest opened an Arthur window and then a Gawain window with one curtain per
+/// Knight-card holder (a Dragon quest took 10 taps over 5 curtains). Now the table is asked once
+/// per window, "Does anyone play a Knight card now?", and "Nobody" lets it pass for all: one tap.
+/// Prints the taps per quest (`-- --nocapture`).
+#[tokio::test]
+async fn knights_to_the_rescue_asks_the_table_once_per_window() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 23;
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+    count_taps(&b).await;
+    let mut rng = Rng::new(seed);
+    let mut choose = questing(&mut rng);
+    // Per quest (by its number) with a Knight window: windows, players asked, taps in them.
+    let mut quests: std::collections::BTreeMap<usize, (usize, usize, u64)> = Default::default();
+    let mut last_window: Option<(usize, std::mem::Discriminant<camelot_card::Decision>)> = None;
+    for _ in 0..900 {
+        if quests.len() >= 8 {
+            break;
+        }
+        let k = saved(&b).await.expect("saved");
+        let quest = k
+            .actions
+            .iter()
+            .filter(|p| matches!(p.action, Action::GoOnQuest { .. }))
+            .count();
+        let window = k.game.decider().map(|(_, d)| d).filter(|d| {
+            matches!(
+                d,
+                camelot_card::Decision::ArthurWindow { .. } | camelot_card::Decision::GawainWindow
+            )
+        });
+        let before = (taps(&b).await, k.actions.len());
+        let done = step(&b, &mut choose).await;
+        if done == Step::End {
+            break;
+        }
+        let Some(d) = window else {
+            last_window = None;
+            continue;
+        };
+        let after = saved(&b).await.expect("saved");
+        let asked = after.actions[before.1..]
+            .iter()
+            .take_while(|p| p.action == Action::PassWindow)
+            .count();
+        let q = quests.entry(quest).or_default();
+        let this = (quest, std::mem::discriminant(&d));
+        // The window's players one after another (before: a curtain each) make one window.
+        if last_window != Some(this) {
+            q.0 += 1;
+        }
+        last_window = Some(this);
+        q.1 += asked;
+        q.2 += taps(&b).await - before.0;
+    }
+    let quests: Vec<(usize, usize, u64)> = quests.into_values().collect();
+    assert!(
+        quests.len() >= 4,
+        "only {} quests with a window",
+        quests.len()
+    );
+    let windows: usize = quests.iter().map(|q| q.0).sum();
+    let asked: usize = quests.iter().map(|q| q.1).sum();
+    let tapped: u64 = quests.iter().map(|q| q.2).sum();
+    println!(
+        "Knights to the Rescue, 5 players, seed {seed}: {} quests with Knight windows, {windows} \
+         windows, {asked} players asked, {tapped} taps ({:.1} per quest; per quest {:?})",
+        quests.len(),
+        tapped as f64 / quests.len() as f64,
+        quests.iter().map(|q| q.2).collect::<Vec<_>>()
+    );
+    assert!(asked > windows, "several players were asked in some window");
+    assert_eq!(
+        tapped, windows as u64,
+        "one tap per window when nobody plays a Knight card"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: a player who answers the Knight question but holds no such card is told so behind
+/// the curtain and lets it pass; the table sees the window go on, nothing more. Every player
+/// holding Knight cards is listed, whatever cards they hold.
+#[tokio::test]
+async fn a_player_who_answers_but_holds_no_such_card_is_told_so_privately() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 23;
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+    let mut rng = Rng::new(seed);
+    let mut choose = questing(&mut rng);
+    for _ in 0..600 {
+        let k = saved(&b).await.expect("saved");
+        wait_settled(&b).await;
+        if b.exists("[data-testid=knight-question]").await {
+            let (_, open) = k.game.decider().expect("a window");
+            // The engine's order of holders, the same whatever cards they hold.
+            let mut later = k.game.clone();
+            let mut holders = Vec::new();
+            while let Some((s, d)) = later.decider()
+                && std::mem::discriminant(&d) == std::mem::discriminant(&open)
+            {
+                holders.push(s);
+                later.apply(s, Action::PassWindow).unwrap();
+            }
+            assert_eq!(game::knight_question_seats(&b).await, holders);
+            let play = match open {
+                camelot_card::Decision::ArthurWindow { .. } => Action::PlayArthur,
+                camelot_card::Decision::GawainWindow => Action::PlayGawain,
+                _ => Action::PlayPercival,
+            };
+            // The first holder who cannot play it answers anyway.
+            let mut g = k.game.clone();
+            let mut passed = 0;
+            let mut cannot = None;
+            for &s in &holders {
+                if g.check(s, play).is_err() {
+                    cannot = Some(s);
+                    break;
+                }
+                g.apply(s, Action::PassWindow).unwrap();
+                passed += 1;
+            }
+            if let Some(s) = cannot {
+                let table_before = b.text("[data-testid=table]").await;
+                b.click(&format!("[data-testid=knight-answer-{}]", s.0))
+                    .await;
+                b.wait_for("[data-testid=curtain]").await;
+                assert_eq!(b.text("[data-testid=curtain-name]").await, k.name(s));
+                let covered = b.text("[data-testid=curtain]").await;
+                assert!(
+                    !covered.contains("hold"),
+                    "the curtain says nothing of the cards: {covered}"
+                );
+                b.click("[data-testid=curtain-show]").await;
+                b.wait_for("[data-testid=knight-refused]").await;
+                let knight = match play {
+                    Action::PlayArthur => "Arthur",
+                    Action::PlayGawain => "Gawain",
+                    _ => "Percival",
+                };
+                let refused = b.text("[data-testid=knight-refused]").await;
+                assert!(
+                    refused == format!("You hold no {knight} card.")
+                        || refused == "There are no Rumor cards left to draw.",
+                    "{refused}"
+                );
+                b.click("[data-testid=pass-window]").await;
+                let after = saved_when(&b, "the window let pass", |n| {
+                    n.actions.len() > k.actions.len() + passed
+                })
+                .await;
+                assert_eq!(
+                    after.actions[k.actions.len() + passed],
+                    camelot_card::Played {
+                        seat: s,
+                        action: Action::PassWindow
+                    }
+                );
+                wait_settled(&b).await;
+                let table_after = b.text("[data-testid=table]").await;
+                for said in [refused.as_str(), "hold no", "cannot"] {
+                    assert!(
+                        !table_after.contains(said),
+                        "the table is told: {said}\n{table_after}"
+                    );
+                }
+                assert!(!table_before.is_empty());
+                b.assert_no_console_errors().await;
+                b.close().await;
+                return;
+            }
+        }
+        step(&b, &mut choose).await;
+    }
+    panic!("no holder without the window's card answered");
 }

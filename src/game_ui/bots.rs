@@ -128,6 +128,7 @@ impl Live {
                 session,
                 game,
                 bots: Bots::default(),
+                answered: None,
             });
         }
         let (game, bots) = Bots::rebuild(&session)?;
@@ -141,6 +142,7 @@ impl Live {
             session,
             game,
             bots,
+            answered: None,
         })
     }
 
@@ -153,6 +155,8 @@ impl Live {
     ) -> Result<Vec<Event>, RuleError> {
         let turn = !self.session.is_computer(seat) && takes_turn(&self.game, seat);
         let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
+        // The answer to the Knight question was for the window this action closes or moves on.
+        self.answered = None;
         if turn {
             self.bots.recent.clear();
         }

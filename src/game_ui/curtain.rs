@@ -10,7 +10,7 @@ use crate::i18n::{K, join_and, t, tf, tn};
 use crate::session::Owed;
 use camelot_card::{
     Action, Card, Decision, Keep, Knight, Loyalty, PrivateEvent, Prompt, Quest, QuestStack, Seat,
-    SeatView,
+    SeatView, TableView,
 };
 
 /// A quest's name in the interface's language.
@@ -86,6 +86,8 @@ fn Covered(need: CurtainNeed) -> impl IntoView {
     let name = ctx.name(seat);
     let why = reason(&ctx, &need.need);
     let peek = need.need == Need::Peek;
+    // A player who answered the table's Knight question may take it back (rescue.rs).
+    let answered = matches!(need.need, Need::Decide(d) if super::rescue::is_window(d));
     view! {
         <section class="curtain" data-testid="curtain">
             <p class="pass">{t(K::curtain_pass_to)}</p>
@@ -105,6 +107,14 @@ fn Covered(need: CurtainNeed) -> impl IntoView {
             {peek.then(|| view! {
                 <button class="secondary" data-testid="curtain-cancel"
                     on:click=move |_| ctx.peek.set(None)>{t(K::cancel)}</button>
+            })}
+            {answered.then(|| view! {
+                <button class="secondary" data-testid="curtain-cancel"
+                    on:click=move |_| ctx.live.update(|l| {
+                        if let Some(l) = l {
+                            l.answered = None;
+                        }
+                    })>{t(K::cancel)}</button>
             })}
         </section>
     }
@@ -339,7 +349,7 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             ().into_any(),
         ),
         Prompt::GawainWindow { .. } => {
-            let extra = quest_totals(sv).into_any();
+            let extra = quest_totals(&sv.table).into_any();
             window_screen(
                 ctx,
                 seat,
@@ -355,7 +365,7 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             view! {
                 <h2>{t(K::curtain_gawain_choose)}</h2>
                 // The quests as they stand, to choose the card against.
-                {quest_totals(sv)}
+                {quest_totals(&sv.table)}
                 <div class="card-choice">
                     {cards.into_iter().enumerate().map(|(i, c)| {
                         let a = Action::GawainPlay { index: Some(i as u8) };
@@ -405,8 +415,8 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
 
 /// Each quest's total as the pile was revealed (the main quest marked), for the decisions taken
 /// once the quests are tallied (Gawain's window and his choice of card).
-fn quest_totals(sv: &SeatView) -> impl IntoView + use<> {
-    let totals = sv.table.resolution.as_ref().map(|r| {
+pub fn quest_totals(table: &TableView) -> impl IntoView + use<> {
+    let totals = table.resolution.as_ref().map(|r| {
         r.stacks
             .iter()
             .map(|s| {

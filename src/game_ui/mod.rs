@@ -10,6 +10,7 @@ pub mod home;
 pub mod log;
 pub mod new_game;
 pub mod persist;
+pub mod rescue;
 pub mod resolution;
 pub mod swords;
 pub mod table;
@@ -27,6 +28,9 @@ pub struct Live {
     pub session: Session,
     pub game: Game,
     pub bots: bots::Bots,
+    /// The player who answered the table's Knight question (rescue.rs) and gets the phone for the
+    /// window now open. Never saved: after a reload the table is asked again.
+    pub answered: Option<Seat>,
 }
 
 /// Why the phone must go to one player behind a curtain.
@@ -59,10 +63,17 @@ pub fn curtain_need(live: &Live, peek: Option<Seat>) -> Option<CurtainNeed> {
         });
     }
     if decision.is_private() {
-        return person(seat).then_some(CurtainNeed {
-            seat,
-            need: Need::Decide(decision),
-        });
+        if !person(seat) {
+            return None;
+        }
+        // A Knight card's window goes to a player only once they said they play one: until then
+        // the table is asked in public (rescue.rs), and anyone may still look at their cards.
+        if !rescue::is_window(decision) || live.answered == Some(seat) {
+            return Some(CurtainNeed {
+                seat,
+                need: Need::Decide(decision),
+            });
+        }
     }
     peek.filter(|s| person(*s)).map(|seat| CurtainNeed {
         seat,

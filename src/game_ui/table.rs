@@ -5,6 +5,7 @@
 use super::cards::{CardBack, CardFace, HushIcon, Sym, Symbol};
 use super::curtain::Curtain;
 use super::end::End;
+use super::rescue::KnightQuestionView;
 use super::resolution::ResolutionView;
 use super::swords::SwordTally;
 use super::words::{
@@ -225,7 +226,11 @@ fn Board() -> impl IntoView {
         <section class="actions" data-testid="actions" data-focus-start="" tabindex="-1">
             {move || {
                 let decider = view.with(|v| v.as_ref().and_then(|v| v.decider));
+                let question = ctx.live.with(|l| l.as_ref().and_then(|l| l.knight_question()));
                 match decider {
+                    _ if question.is_some() => question
+                        .map(|question| view! { <KnightQuestionView question /> })
+                        .into_any(),
                     Some((seat, _)) if ctx.is_computer(seat) => view! { <ComputerTurn seat /> }.into_any(),
                     Some((seat, Decision::VivienRecipient)) => view! { <VivienChoice seat /> }.into_any(),
                     _ => match turn.get() {

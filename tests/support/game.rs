@@ -9,13 +9,15 @@
 
 use crate::support::Browser;
 use camelot_card::{
-    Action, Card, Game, Keep, Loyalty, Options, Played, Prompt, Seat, Setup, TableView, TopCard,
+    Action, Card, Decision, Game, Keep, Loyalty, Options, Played, Prompt, Seat, Setup, TableView,
+    TopCard,
 };
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 /// The game as saved in the page's localStorage, replayed by the engine.
+#[derive(Clone)]
 pub struct Known {
     pub id: String,
     pub names: Vec<String>,
@@ -91,8 +93,9 @@ pub async fn saved_when(b: &Browser, what: &str, ready: impl Fn(&Known) -> bool)
         }
         if start.elapsed() > crate::support::TIMEOUT {
             panic!(
-                "timed out waiting for the autosave: {what}\n{}",
-                b.html().await
+                "timed out waiting for the autosave: {what}\n{}\nconsole errors: {:?}",
+                b.html().await,
+                b.console_errors().await
             );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -420,6 +423,10 @@ pub async fn step(b: &Browser, choose: &mut dyn FnMut(&Known, &[Action]) -> Acti
         b.click("[data-testid=curtain-show]").await;
         b.wait_for("[data-testid=private]").await;
         private_step(b, &k, seat, choose).await
+    } else if b.exists("[data-testid=knight-question]").await {
+        assert_table_matches(b, &k).await;
+        assert_nothing_hidden(b, &k).await;
+        knight_question_step(b, &k, choose).await
     } else {
         b.wait_for("[data-testid=actions]").await;
         assert_table_matches(b, &k).await;
@@ -436,6 +443,89 @@ pub async fn step(b: &Browser, choose: &mut dyn FnMut(&Known, &[Action]) -> Acti
         assert_nothing_hidden(b, &k).await;
     }
     result
+}
+
+/// Whether `d` is a Knight card's window (Arthur, Gawain, Percival).
+pub fn is_window(d: Decision) -> bool {
+    matches!(
+        d,
+        Decision::ArthurWindow { .. }
+            | Decision::GawainWindow
+            | Decision::PercivalAccusation { .. }
+            | Decision::PercivalEnd
+    )
+}
+
+/// The players the page lists under the Knight question, in its order.
+pub async fn knight_question_seats(b: &Browser) -> Vec<Seat> {
+    b.eval(
+        "return [...document.querySelectorAll('[data-testid^=knight-answer-]')]
+           .map(e => Number(e.getAttribute('data-testid').slice(14)));",
+    )
+    .await
+    .as_array()
+    .map(|a| {
+        a.iter()
+            .filter_map(|n| n.as_u64().map(|n| Seat(n as u8)))
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+/// The table is asked "Does anyone play a Knight card now?": `choose` decides for each player
+/// listed, in the engine's order (as if the ones before had let it pass); the first who plays
+/// answers and plays behind the curtain, otherwise the table answers "Nobody".
+async fn knight_question_step(
+    b: &Browser,
+    k: &Known,
+    choose: &mut dyn FnMut(&Known, &[Action]) -> Action,
+) -> Step {
+    let listed = knight_question_seats(b).await;
+    let (first, open) = k.game.decider().expect("a window is open");
+    let mut later = k.clone();
+    let mut passed = 0;
+    while let Some((seat, d)) = later.game.decider()
+        && is_window(d)
+        && std::mem::discriminant(&d) == std::mem::discriminant(&open)
+    {
+        if listed.contains(&seat) {
+            let a = choose(&later, &later.game.legal_actions());
+            if a != Action::PassWindow {
+                answer_knight_question(b, k, seat, passed, a).await;
+                return Step::Acted(a);
+            }
+        }
+        later
+            .game
+            .apply(seat, Action::PassWindow)
+            .expect("a window passes");
+        passed += 1;
+    }
+    act(b, k, first, Action::PassWindow).await;
+    Step::Acted(Action::PassWindow)
+}
+
+/// `seat` answers the Knight question, takes the phone and plays `a` (the `passed` players asked
+/// before them let the window pass).
+pub async fn answer_knight_question(b: &Browser, k: &Known, seat: Seat, passed: usize, a: Action) {
+    let before = k.actions.len() + passed;
+    b.click(&tid(&format!("knight-answer-{}", seat.0))).await;
+    b.wait_for("[data-testid=curtain]").await;
+    assert_eq!(b.text("[data-testid=curtain-name]").await, k.name(seat));
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private]").await;
+    b.click(&tid(if a == Action::PassWindow {
+        "pass-window"
+    } else {
+        "play-knight"
+    }))
+    .await;
+    let k = saved_when(b, &format!("{a:?} saved"), |k| k.actions.len() > before).await;
+    assert_eq!(
+        k.actions[before],
+        Played { seat, action: a },
+        "the page played something else"
+    );
 }
 
 /// Behind the lifted curtain: pay an owed screen (checking a Loyalty peek shows the right card),
@@ -534,8 +624,17 @@ pub async fn act(b: &Browser, k: &Known, seat: Seat, a: Action) {
             b.click(&tid(&format!("merlin6-{}", quest.code()))).await;
         }
         Action::DeclineMerlin6 => b.click(&tid("merlin6-decline")).await,
+        Action::PlayArthur | Action::PlayGawain | Action::PlayPercival
+            if b.exists(&tid("knight-question")).await =>
+        {
+            return answer_knight_question(b, k, seat, 0, a).await;
+        }
         Action::PlayArthur | Action::PlayGawain | Action::PlayPercival => {
             b.click(&tid("play-knight")).await
+        }
+        // The table is asked: nobody plays one (a pass for every player asked).
+        Action::PassWindow if b.exists(&tid("knight-question")).await => {
+            b.click(&tid("knight-nobody")).await
         }
         Action::PassWindow => {
             // A player who may not play the card is told why, in the engine's words.
