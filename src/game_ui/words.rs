@@ -161,12 +161,14 @@ pub fn event_line(e: &Event, name: &dyn Fn(Seat) -> String) -> Option<String> {
             &[("name", &name(*seat)), ("number", number)],
         ),
         // Which card: only the top of the pile shows it. Remembering the pile is the players' part
-        // of the game, so the log never lists the cards placed under it.
+        // of the game, so the log never lists the cards placed face up under it. An announcement
+        // under Morgan #1 was said aloud to the whole table: the log says what it was.
         Event::CardPlaced { seat, top } => match top {
             TopCard::FaceUp { .. } => tf(K::event_card_placed, &[("name", &name(*seat))]),
-            TopCard::FaceDown { .. } => {
-                tf(K::event_card_placed_face_down, &[("name", &name(*seat))])
-            }
+            TopCard::FaceDown { announced } => tf(
+                K::event_card_placed_face_down,
+                &[("name", &name(*seat)), ("card", &card_name(*announced))],
+            ),
         },
         Event::DeckReshuffled { cards } => tn(K::event_deck_reshuffled, (*cards).into(), &[]),
         Event::SilenceBegins => t(K::event_silence_begins).into(),
@@ -527,6 +529,37 @@ mod tests {
         );
     }
 
+    /// Issue 23: the log said "placed a card face down and announced it"; the announcement was
+    /// said aloud to everyone, so the log says what it was (the truth or not).
+    #[test]
+    fn the_log_says_what_was_announced_under_morgan_1() {
+        let line = event_line(
+            &Event::CardPlaced {
+                seat: Seat(1),
+                top: TopCard::FaceDown {
+                    announced: "dragon:3".parse().unwrap(),
+                },
+            },
+            &|s: Seat| ["Ann", "Bo"][s.index()].to_string(),
+        )
+        .unwrap();
+        assert_eq!(line, "Bo placed a card face down and announced Dragon 3");
+        let turns = crate::game_ui::log::log_turns(
+            &[Event::CardPlaced {
+                seat: Seat(0),
+                top: TopCard::FaceDown {
+                    announced: "merlin:2".parse().unwrap(),
+                },
+            }],
+            Seat(0),
+            &|s: Seat| ["Ann", "Bo"][s.index()].to_string(),
+        );
+        assert_eq!(
+            turns[0].1,
+            ["Ann placed a card face down and announced Merlin #2"]
+        );
+    }
+
     #[test]
     fn every_public_event_of_random_games_has_a_line_without_seat_numbers() {
         let names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"];
@@ -543,7 +576,10 @@ mod tests {
                         let line = event_line(&e, &|s: Seat| names[s.index()].to_string());
                         match e {
                             Event::Private { .. } => assert!(line.is_none()),
-                            Event::CardPlaced { top, .. } => {
+                            Event::CardPlaced {
+                                top: top @ TopCard::FaceUp { .. },
+                                ..
+                            } => {
                                 let line = line.unwrap();
                                 let c = card_name(top.shown());
                                 assert!(!line.contains(&c), "{line} names {c}");

@@ -414,7 +414,7 @@ texts! {
     word_stack_line_chosen: "{quest} (chosen): {total} — {result}",
     word_morgan7_line: "Morgan #7: 14 or more, Evil wins at once",    event_count_aloud: "{name} counts aloud: “{number}”",
     event_card_placed: "{name} placed a card on the Threats pile",
-    event_card_placed_face_down: "{name} placed a card face down and announced it",
+    event_card_placed_face_down: "{name} placed a card face down and announced {card}",
     event_deck_reshuffled: "The discard pile ({n} card) was shuffled into a new Rumor deck|The discard pile ({n} cards) was shuffled into a new Rumor deck",
     event_silence_begins: "Morgan! Silence falls — no talking",
     event_silence_ends: "Silence ends — you may speak again",
