@@ -115,7 +115,7 @@ impl Game {
                     }
                     return true;
                 }
-                if self.t.ends || !self.on_board(self.current) {
+                if self.t.ends || !self.on_board(self.current) || self.nothing_left() {
                     self.end_turn();
                     true
                 } else {
@@ -127,6 +127,17 @@ impl Game {
                 true
             }
         }
+    }
+
+    /// Both Heroic Actions are taken and no free power is left: ending the turn is all that
+    /// remains, so the turn ends by itself.
+    fn nothing_left(&self) -> bool {
+        if self.t.acts < 2 {
+            return false;
+        }
+        let mut free = false;
+        self.free_actions(self.current, &mut |_| free = true);
+        !free && !self.arthur_can_exchange(self.current)
     }
 
     pub(crate) fn begin_turn(&mut self, seat: Seat) {

@@ -353,6 +353,8 @@ pub(crate) struct SeatState {
     /// An unmasked Traitor (§6.2).
     pub revealed: bool,
     pub accused: bool,
+    /// He accused a knight who proved Loyal (public).
+    pub accused_loyal: bool,
 }
 
 /// Where the turn stands.
@@ -804,6 +806,7 @@ impl Game {
                 alive: true,
                 revealed: false,
                 accused: false,
+                accused_loyal: false,
             })
             .collect();
 
@@ -952,6 +955,13 @@ impl Game {
 
     pub fn has_accused(&self, seat: Seat) -> bool {
         self.seats.get(seat.index()).is_some_and(|s| s.accused)
+    }
+
+    /// Whether this knight accused a knight who proved Loyal (the table saw it).
+    pub fn accused_a_loyal_knight(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.accused_loyal)
     }
 
     pub fn relic(&self, relic: Relic) -> RelicState {

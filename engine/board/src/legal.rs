@@ -231,10 +231,7 @@ impl Game {
             self.free_actions(seat, &mut |a| out.push(a));
         }
         // King Arthur's exchange.
-        if self.has_knight(seat, Knight::KingArthur)
-            && !self.t.arthur
-            && !self.s(seat).hand.is_empty()
-        {
+        if self.arthur_can_exchange(seat) {
             for to in self.seats_from(seat) {
                 if to != seat && self.on_board(to) && !self.s(to).hand.is_empty() {
                     for card in self.s(seat).hand.kinds() {
@@ -244,12 +241,8 @@ impl Game {
             }
         }
         // Sacrifice for a second action of another type.
-        if self.t.acts == 1 && !self.t.sacrificed && life >= 1 {
-            let mut any = false;
-            self.regular_actions(seat, life - 1, &mut |_| any = true);
-            if any {
-                out.push(Action::Sacrifice);
-            }
+        if self.t.acts == 1 && !self.t.sacrificed && life >= 1 && self.any_regular(seat, life - 1) {
+            out.push(Action::Sacrifice);
         }
         // End the turn after an action (never before, unless no regular action exists).
         // A free action (Tristan's move, Galahad's card) is a Heroic Action taken: no pass.
@@ -260,8 +253,29 @@ impl Game {
         }
     }
 
+    /// King Arthur may still exchange a card this turn (with someone holding one).
+    pub(crate) fn arthur_can_exchange(&self, seat: Seat) -> bool {
+        self.has_knight(seat, Knight::KingArthur)
+            && !self.t.arthur
+            && !self.s(seat).hand.is_empty()
+            && self
+                .seats_from(seat)
+                .any(|to| to != seat && self.on_board(to) && !self.s(to).hand.is_empty())
+    }
+
+    /// Whether some regular Heroic Action exists (with `life`): a move nearly always does.
+    fn any_regular(&self, seat: Seat, life: u8) -> bool {
+        // Camelot, or from Camelot a War, is always a destination (§3.3).
+        if self.t.used & TYPE_MOVE == 0 {
+            return true;
+        }
+        let mut any = false;
+        self.regular_actions(seat, life, &mut |_| any = true);
+        any
+    }
+
     /// Actions that cost no regular action: Tristan's move out of Camelot, Galahad's special card.
-    fn free_actions(&self, seat: Seat, push: &mut dyn FnMut(Action)) {
+    pub(crate) fn free_actions(&self, seat: Seat, push: &mut dyn FnMut(Action)) {
         let used = self.t.used;
         if self.has_knight(seat, Knight::SirTristan)
             && used & TYPE_MOVE == 0

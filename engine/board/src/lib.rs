@@ -13,6 +13,7 @@
 //! the quest table and every inferred number live in [`data`].
 
 pub mod action;
+pub mod cli;
 pub mod data;
 mod flow;
 pub mod game;
@@ -20,6 +21,7 @@ mod legal;
 mod packed;
 mod perform;
 mod rules;
+pub mod sim;
 pub mod view;
 
 pub use action::{

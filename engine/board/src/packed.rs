@@ -164,7 +164,12 @@ impl Game {
             }
             w.small(s.life);
             w.small(s.place as u8);
-            w.small(u8::from(s.alive) | u8::from(s.revealed) << 1 | u8::from(s.accused) << 2);
+            w.small(
+                u8::from(s.alive)
+                    | u8::from(s.revealed) << 1
+                    | u8::from(s.accused) << 2
+                    | u8::from(s.accused_loyal) << 3,
+            );
         }
         for pile in [&self.white_deck, &self.white_discard] {
             w.num(pile.len() as u32);
@@ -283,7 +288,7 @@ impl Game {
             }
             let life = r.max(MAX_LIFE, "life")?;
             let place = enum_of(&Place::ALL, r.small()?, "place")?;
-            let bits = r.max(7, "seat flags")?;
+            let bits = r.max(15, "seat flags")?;
             self.seats.push(SeatState {
                 knight,
                 loyalty,
@@ -293,6 +298,7 @@ impl Game {
                 alive: bits & 1 != 0,
                 revealed: bits & 2 != 0,
                 accused: bits & 4 != 0,
+                accused_loyal: bits & 8 != 0,
             });
         }
         for white in [true, false] {

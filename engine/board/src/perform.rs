@@ -657,6 +657,7 @@ impl Game {
         );
         match loyalty {
             Loyalty::Loyal => {
+                self.sm(accuser).accused_loyal = true;
                 if self.swords.white > 0 {
                     self.swords.white -= 1;
                     self.swords.black += 1;

@@ -25,6 +25,8 @@ pub struct KnightView {
     /// The loyalty card, once shown (unmasked, or at the end of the game).
     pub loyalty: Option<Loyalty>,
     pub has_accused: bool,
+    /// He accused a knight who proved Loyal.
+    pub accused_a_loyal_knight: bool,
 }
 
 /// A combat quest's cards as the table sees them.
@@ -232,6 +234,7 @@ impl Game {
                         revealed: s.revealed,
                         loyalty: (s.revealed || over).then_some(s.loyalty),
                         has_accused: s.accused,
+                        accused_a_loyal_knight: s.accused_loyal,
                     }
                 })
                 .collect(),

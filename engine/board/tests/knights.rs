@@ -55,7 +55,9 @@ fn sir_galahad_plays_a_special_white_card_as_a_free_action_once_per_turn() {
     act(&mut g, Action::Sacrifice);
     act(&mut g, Action::Move { to: Place::Grail });
     assert_eq!(g.life(s(2)), 5);
-    assert_eq!(g.legal_actions(), vec![Action::EndTurn]);
+    // Nothing is left to do: the turn has passed by itself to the next knight's Progression of Evil.
+    assert_eq!(g.current(), s(0));
+    assert!(legal(&g, Action::AddSiegeEngine));
 }
 
 #[test]

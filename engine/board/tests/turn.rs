@@ -87,8 +87,9 @@ fn a_sacrificed_life_buys_a_second_action_of_another_type() {
     );
     act(&mut g, Action::Heal { card: F1 });
     assert_eq!(g.life(s(0)), 4);
-    // Two actions: nothing but the end.
-    assert_eq!(g.legal_actions(), vec![Action::EndTurn]);
+    // Two actions and nothing free left: the turn ends by itself.
+    assert_ne!(g.current(), s(0));
+    assert_eq!(g.phase(), Phase::ProgressionOfEvil);
     assert_eq!(refused(&mut g, Action::Sacrifice), RuleError::NotNow);
 }
 

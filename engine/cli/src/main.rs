@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! camelot card resolve|play|simulate …    Shadows over Camelot: The Card Game (camelot_card::cli)
+//! camelot board play|simulate …           Shadows over Camelot, the board game (camelot_board::cli)
 //! camelot help                            the games and where their help is
 //! ```
 
@@ -13,6 +14,7 @@ camelot — Shadows over Camelot on the command line
 
 USAGE:
     camelot card COMMAND ...    The Card Game: resolve, play, simulate (camelot card help)
+    camelot board COMMAND ...   The board game: play, simulate (camelot board help)
     camelot help                This text
     camelot --version           The version
 
@@ -22,7 +24,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("card") => camelot_card::cli::main(&args[1..]),
-        // The board game's commands go here: Some("board") => camelot_board::cli::main(&args[1..]).
+        Some("board") => camelot_board::cli::main(&args[1..]),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             0
@@ -32,7 +34,9 @@ fn main() -> ExitCode {
             0
         }
         Some(other) => {
-            eprintln!("camelot: unknown game `{other}` (expected card; try `camelot help`)");
+            eprintln!(
+                "camelot: unknown game `{other}` (expected card or board; try `camelot help`)"
+            );
             2
         }
         None => {

@@ -203,9 +203,21 @@ pub fn heroic_idle(g: &mut Game) {
     act(g, Action::EndTurn);
 }
 
-/// End the active knight's Heroic Actions.
+/// End the active knight's Heroic Actions. A turn with both actions taken and no free power left
+/// has ended by itself: then the next turn has begun.
 pub fn end_turn(g: &mut Game) {
-    act(g, Action::EndTurn);
+    if g.legal_actions().contains(&Action::EndTurn) {
+        act(g, Action::EndTurn);
+    } else {
+        assert!(
+            matches!(
+                g.phase(),
+                Phase::ProgressionOfEvil | Phase::TraitorTakes | Phase::Over
+            ),
+            "the turn neither ends nor has ended: {:?}",
+            g.phase()
+        );
+    }
 }
 
 /// Move the active knight (a regular action) and end his turn.

@@ -1,0 +1,216 @@
+//! `camelot board …`: scripted and simulated board games from the command line.
+//!
+//! - `play FILE|-`: a JSON script (the setup — `players`, optional `knights`, `first`, `seed`,
+//!   `options`, `deal` — and `actions`, each `{"seat": N, "action": {"type": …}}`); prints every
+//!   action's events (private ones included: a developer's tool) or its refusal, stops at the first
+//!   refused action (exit 1), and prints the final table view.
+//! - `simulate --games N --players P --seed S [--traitor standard|none|among-us]
+//!   [--no-three-player-peek] [--max-actions N]`: games with the built-in policy; prints the report.
+//!
+//! Results go to stdout as JSON; bad usage or input exits 2 with one `camelot: …` line on stderr.
+
+use crate::action::{Action, Event, RuleError, Seat};
+use crate::game::{Deal, Game, Options, SeatChoice, Setup, TraitorRule};
+use crate::sim::{SimConfig, simulate};
+use crate::view::TableView;
+use serde::{Deserialize, Serialize};
+use std::io::Read;
+
+const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N]";
+
+/// Run the board game's command line; `args` exclude the program name and the word `board`.
+/// Returns the exit code.
+pub fn main(args: &[String]) -> i32 {
+    let result = match args.first().map(String::as_str) {
+        Some("play") => match args.get(1..) {
+            Some([file]) => play(file),
+            _ => Err(Failure::Usage(USAGE.to_string())),
+        },
+        Some("simulate") => simulate_command(&args[1..]),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(0)
+        }
+        _ => Err(Failure::Usage(USAGE.to_string())),
+    };
+    match result {
+        Ok(code) => code,
+        Err(Failure::Usage(message)) => {
+            eprintln!("camelot: {message}");
+            2
+        }
+    }
+}
+
+enum Failure {
+    Usage(String),
+}
+
+fn bad(message: impl Into<String>) -> Failure {
+    Failure::Usage(message.into())
+}
+
+/// A scripted game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Script {
+    players: u8,
+    #[serde(default)]
+    knights: Vec<SeatChoice>,
+    #[serde(default)]
+    first: Option<Seat>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    options: Options,
+    #[serde(default)]
+    deal: Option<Deal>,
+    #[serde(default)]
+    actions: Vec<ScriptMove>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    comment: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScriptMove {
+    seat: Seat,
+    action: Action,
+}
+
+#[derive(Serialize)]
+struct Step {
+    index: usize,
+    seat: Seat,
+    action: Action,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    events: Option<Vec<Event>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<RuleError>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct PlayOutput {
+    ok: bool,
+    steps: Vec<Step>,
+    skipped: usize,
+    #[serde(rename = "final")]
+    final_view: TableView,
+}
+
+fn read_input(file: &str) -> Result<String, Failure> {
+    let mut text = String::new();
+    if file == "-" {
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| bad(format!("cannot read stdin: {e}")))?;
+    } else {
+        text =
+            std::fs::read_to_string(file).map_err(|e| bad(format!("cannot read {file}: {e}")))?;
+    }
+    Ok(text)
+}
+
+fn play(file: &str) -> Result<i32, Failure> {
+    let text = read_input(file)?;
+    let script: Script =
+        serde_json::from_str(&text).map_err(|e| bad(format!("bad script: {e}")))?;
+    let setup = Setup {
+        players: script.players,
+        knights: script.knights,
+        first: script.first.unwrap_or(Seat(0)),
+        options: script.options,
+        seed: script.seed,
+        deal: script.deal,
+    };
+    let mut game = Game::new(&setup).map_err(|e| bad(format!("bad setup: {e}")))?;
+    let mut steps = Vec::new();
+    let mut ok = true;
+    let total = script.actions.len();
+    for (index, m) in script.actions.into_iter().enumerate() {
+        match game.apply(m.seat, m.action) {
+            Ok(events) => steps.push(Step {
+                index,
+                seat: m.seat,
+                action: m.action,
+                events: Some(events),
+                error: None,
+                message: None,
+            }),
+            Err(e) => {
+                steps.push(Step {
+                    index,
+                    seat: m.seat,
+                    action: m.action,
+                    events: None,
+                    error: Some(e),
+                    message: Some(e.to_string()),
+                });
+                ok = false;
+                break;
+            }
+        }
+    }
+    let output = PlayOutput {
+        ok,
+        skipped: total - steps.len(),
+        steps,
+        final_view: game.table_view(),
+    };
+    let json = serde_json::to_string_pretty(&output).map_err(|e| bad(e.to_string()))?;
+    println!("{json}");
+    Ok(if ok { 0 } else { 1 })
+}
+
+fn simulate_command(args: &[String]) -> Result<i32, Failure> {
+    let mut games: Option<u64> = None;
+    let mut players: Option<u8> = None;
+    let mut seed: u64 = 0;
+    let mut options = Options::default();
+    let mut max_actions: u32 = 5000;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .ok_or_else(|| bad(format!("{name} needs a value; {USAGE}")))
+        };
+        match arg.as_str() {
+            "--games" => games = Some(parse(value("--games")?, "--games")?),
+            "--players" => players = Some(parse(value("--players")?, "--players")?),
+            "--seed" => seed = parse(value("--seed")?, "--seed")?,
+            "--max-actions" => max_actions = parse(value("--max-actions")?, "--max-actions")?,
+            "--traitor" => {
+                options.traitor = match value("--traitor")?.as_str() {
+                    "standard" => TraitorRule::Standard,
+                    "none" => TraitorRule::NoTraitor,
+                    "among-us" => TraitorRule::AmongUs,
+                    other => return Err(bad(format!("unknown --traitor {other:?}; {USAGE}"))),
+                }
+            }
+            "--no-three-player-peek" => options.three_player_peek = false,
+            other => return Err(bad(format!("unknown argument {other:?}; {USAGE}"))),
+        }
+    }
+    let (Some(games), Some(players)) = (games, players) else {
+        return Err(bad(USAGE));
+    };
+    let config = SimConfig {
+        games,
+        players,
+        seed,
+        options,
+        max_actions,
+    };
+    let report = simulate(&config).map_err(|e| bad(format!("bad setup: {e}")))?;
+    let json = serde_json::to_string(&report).map_err(|e| bad(e.to_string()))?;
+    println!("{json}");
+    Ok(0)
+}
+
+fn parse<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, Failure> {
+    text.parse()
+        .map_err(|_| bad(format!("{name}: not a number: {text:?}")))
+}
