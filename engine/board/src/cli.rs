@@ -162,6 +162,15 @@ fn play(file: &str) -> Result<i32, Failure> {
     };
     let json = serde_json::to_string_pretty(&output).map_err(|e| bad(e.to_string()))?;
     println!("{json}");
+    if let Some(step) = output.steps.last().filter(|_| !ok) {
+        let action = serde_json::to_string(&step.action).map_err(|e| bad(e.to_string()))?;
+        eprintln!(
+            "camelot: action {} ({action} by {}) refused: {}",
+            step.index,
+            step.seat,
+            step.message.as_deref().unwrap_or("")
+        );
+    }
     Ok(if ok { 0 } else { 1 })
 }
 

@@ -1,4 +1,5 @@
-//! The `camelot` command-line tool, run as a built binary: `camelot card …` for the Card Game.
+//! The `camelot` command-line tool, run as a built binary: `camelot card …` for the Card Game,
+//! `camelot board …` for the board game.
 
 use serde_json::{Value, json};
 use std::io::Write;
@@ -450,7 +451,7 @@ fn usage_errors_are_reported_not_panicked() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("camelot card simulate"));
 }
 
-/// `camelot` names the game first: `card` (the board game's `board` is not wired yet).
+/// `camelot` names the game first: `card` or `board` (a game word alone is bad usage).
 #[test]
 fn the_first_word_names_the_game() {
     for args in [
@@ -468,6 +469,7 @@ fn the_first_word_names_the_game() {
     let help = camelot(&["help"], None);
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("camelot card"));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot board"));
     let version = camelot(&["--version"], None);
     assert!(String::from_utf8_lossy(&version.stdout).starts_with("camelot "));
 }
@@ -507,4 +509,309 @@ fn simulate_with_bots_reports_win_rates_with_and_without_a_traitor() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown level"));
+}
+
+// -------------------------------------------------------------------------------------------------
+// camelot board …
+// -------------------------------------------------------------------------------------------------
+
+/// `camelot board ARGS…`.
+fn board(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut all = vec!["board"];
+    all.extend_from_slice(args);
+    camelot(&all, stdin)
+}
+
+fn board_example_path() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/board-play-example.json");
+    p.to_str().unwrap().to_string()
+}
+
+fn board_example() -> Value {
+    let text = std::fs::read_to_string(board_example_path()).expect("the board example exists");
+    serde_json::from_str(&text).expect("the board example is JSON")
+}
+
+/// The index of the first scripted action equal to `action` by `seat`.
+fn board_action_index(script: &Value, seat: u64, action: Value) -> usize {
+    script["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a["seat"] == seat && a["action"] == action)
+        .unwrap_or_else(|| panic!("no {action} by seat {seat} in the example"))
+}
+
+#[test]
+fn board_play_the_worked_example() {
+    let out = board(&["play", &board_example_path()], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    let script = board_example();
+    let actions = script["actions"].as_array().unwrap().len();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["skipped"], 0);
+    assert_eq!(v["steps"].as_array().unwrap().len(), actions);
+    let all: Vec<Value> = (0..actions).flat_map(|i| events(&v, i).clone()).collect();
+
+    // The opening gesture: three cards laid and shared by agreement, then King Arthur's first turn.
+    let shared = &find(&all, "cards_shared")[0];
+    assert_eq!(shared["kind"], "opening");
+    assert_eq!(shared["at_random"], false);
+    assert_eq!(shared["shares"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        find(&all, "turn_begins")[0],
+        &json!({"event": "turn_begins", "seat": 0, "turn": 1, "traitor_turn": false})
+    );
+
+    // Black cards: Picts add warriors to the Pict War; Sir Gawain's Black Knight card goes face
+    // down (its value only in his private event) and he draws a white card for it.
+    assert_eq!(
+        find(&all, "warrior_added")[0],
+        &json!({"event": "warrior_added", "war": "pict_war", "warriors": 1})
+    );
+    let face_down = board_action_index(&script, 1, json!({"type": "place_face_down"}));
+    let placed = events(&v, face_down);
+    assert_eq!(
+        find(placed, "black_card_placed")[0],
+        &json!({"event": "black_card_placed", "quest": "black_knight", "card": null, "face_down": true})
+    );
+    assert_eq!(find(placed, "white_cards_drawn")[0]["seat"], 1);
+    let drawn = events(&v, face_down - 1);
+    assert_eq!(find(drawn, "black_card_drawn")[0]["card"], Value::Null);
+    assert_eq!(
+        find(drawn, "private")[0]["private"],
+        json!({"saw": "black_cards", "cards": ["black_knight_3"]})
+    );
+
+    // The Traitor's false accusation flips a white sword; King Arthur's true one unmasks him.
+    let accusations = find(&all, "accused");
+    assert_eq!(accusations.len(), 2);
+    assert_eq!(
+        accusations[0],
+        &json!({"event": "accused", "accuser": 2, "target": 0, "loyalty": "loyal"})
+    );
+    assert_eq!(find(&all, "sword_flipped").len(), 1);
+    assert_eq!(
+        accusations[1],
+        &json!({"event": "accused", "accuser": 0, "target": 2, "loyalty": "traitor"})
+    );
+    assert_eq!(
+        find(&all, "traitor_unmasked")[0],
+        &json!({"event": "traitor_unmasked", "seat": 2})
+    );
+    // The revealed Traitor's turn: a card taken from Sir Gawain, then a black card.
+    assert!(
+        find(&all, "turn_begins")
+            .iter()
+            .any(|e| e["seat"] == 2 && e["traitor_turn"] == true)
+    );
+    assert_eq!(find(&all, "traitor_took_card")[0]["from"], 1);
+
+    // The last action wins the Pict War (1, 2, 3, 4, 5), laying the 12th sword: 7 white, 5 black.
+    let last = events(&v, actions - 1);
+    let quest = &find(last, "quest_ends")[0];
+    assert_eq!(quest["quest"], "pict_war");
+    assert_eq!(quest["won"], true);
+    assert_eq!(quest["winner"], 0);
+    assert_eq!(quest["present"], json!([0, 1]));
+    assert_eq!(
+        find(last, "game_over")[0],
+        &json!({"event": "game_over", "winner": "loyal", "reason": "swords"})
+    );
+    // The unmasked Traitor is no longer there to flip swords at the end.
+    assert_eq!(find(last, "end_reveal")[0]["traitor"], Value::Null);
+
+    let fin = &v["final"];
+    assert_eq!(fin["phase"], "over");
+    assert_eq!(fin["decider"], Value::Null);
+    assert_eq!(
+        fin["outcome"],
+        json!({"winner": "loyal", "reason": "swords"})
+    );
+    assert_eq!(fin["swords"], json!({"white": 7, "black": 5}));
+    assert_eq!(fin["tally"][5], json!({"won": 1, "lost": 0}));
+    assert_eq!(fin["knights"][2]["revealed"], true);
+    assert_eq!(fin["knights"][2]["loyalty"], "traitor");
+    assert_eq!(fin["knights"][0]["has_accused"], true);
+}
+
+#[test]
+fn board_play_stops_at_the_first_refused_action() {
+    // King Arthur tries to play Fight 5 where the Pict War needs its 3.
+    let mut script = board_example();
+    let i = board_action_index(
+        &script,
+        0,
+        json!({"type": "play_fight_card", "card": "fight_3"}),
+    );
+    script["actions"][i]["action"]["card"] = json!("fight_5");
+    let total = script["actions"].as_array().unwrap().len();
+    let out = board(&["play", "-"], Some(&script.to_string()));
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    assert_eq!(v["ok"], false);
+    assert_eq!(v["skipped"], total - i - 1);
+    let refused = &v["steps"][i];
+    assert!(refused.get("events").is_none());
+    assert_eq!(
+        refused["error"],
+        json!({"error": "not_the_next_value", "card": "fight_5"})
+    );
+    assert!(refused["message"].as_str().unwrap().contains("Fight 5"));
+    // The final view is the table before the refused action: the game goes on, nothing changed.
+    assert_eq!(v["final"]["outcome"], Value::Null);
+    assert_eq!(v["final"]["decider"], 0);
+    assert_eq!(v["final"]["pict_war"]["cards"], 2);
+    let err = stderr(&out);
+    assert!(err.starts_with(&format!("camelot: action {i} ")), "{err}");
+    assert!(err.contains("refused"), "{err}");
+
+    // Out of turn: the typed refusal names the seat whose decision it is.
+    let mut script = board_example();
+    let arr = script["actions"].as_array_mut().unwrap();
+    arr.insert(3, json!({"seat": 2, "action": {"type": "accept"}}));
+    let out = board(&["play", "-"], Some(&script.to_string()));
+    assert_eq!(out.status.code(), Some(1));
+    let v = stdout_json(&out);
+    assert_eq!(
+        v["steps"][3]["error"],
+        json!({"error": "not_your_decision", "seat": 2, "decider": 0})
+    );
+}
+
+#[test]
+fn board_play_reports_bad_scripts() {
+    for (script, expect) in [
+        (json!({"actions": []}), "players"),
+        (json!({"players": 8}), "setup"),
+        (
+            json!({"players": 3, "actions": [{"seat": 0, "action": {"type": "fly"}}]}),
+            "fly",
+        ),
+        (
+            json!({"players": 3, "knights": ["sir_kay", "sir_kay", "random"]}),
+            "Sir Kay",
+        ),
+        (
+            json!({"players": 3, "deal": {"loyalty": ["traitor", "traitor", "loyal"]}}),
+            "Traitor",
+        ),
+        (json!({"players": 3, "colour": "blue"}), "colour"),
+    ] {
+        let out = board(&["play", "-"], Some(&script.to_string()));
+        assert_eq!(out.status.code(), Some(2), "{script}");
+        assert!(stderr(&out).contains(expect), "{script}: {}", stderr(&out));
+        assert!(stderr(&out).starts_with("camelot: "), "{script}");
+        assert!(!stderr(&out).contains("panicked"), "{script}");
+    }
+    let missing = board(&["play", "/no/such/board.json"], None);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("/no/such/board.json"));
+}
+
+#[test]
+fn board_play_without_a_deal_is_dealt_by_the_seed() {
+    let script = json!({"players": 5, "seed": 77});
+    let a = board(&["play", "-"], Some(&script.to_string()));
+    let b = board(&["play", "-"], Some(&script.to_string()));
+    assert!(a.status.success(), "{}", stderr(&a));
+    assert_eq!(a.stdout, b.stdout);
+    let v = stdout_json(&a);
+    // Five random knights, each with a Merlin and 5 white cards, waiting for the opening gesture.
+    let knights = v["final"]["knights"].as_array().unwrap();
+    assert_eq!(knights.len(), 5);
+    assert!(knights.iter().all(|k| k["hand"] == 6 && k["life"] == 4));
+    assert_eq!(v["final"]["pending"]["step"], "opening_gesture");
+}
+
+#[test]
+fn board_simulate_prints_its_report() {
+    let args = ["simulate", "--games", "40", "--players", "5", "--seed", "3"];
+    let out = board(&args, None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    assert_eq!(v["games"], 40);
+    assert_eq!(v["players"], 5);
+    assert_eq!(v["policy_errors"], 0);
+    let n = |v: &Value| v.as_u64().unwrap();
+    assert_eq!(
+        n(&v["loyal_wins"]) + n(&v["evil_wins"]) + n(&v["unfinished"]),
+        40
+    );
+    assert_eq!(
+        n(&v["with_traitor"]["games"]) + n(&v["without_traitor"]["games"]),
+        40
+    );
+    let ends = &v["ends"];
+    let by_condition = n(&ends["siege_engines"])
+        + n(&ends["black_swords"])
+        + n(&ends["loyal_knights_dead"])
+        + n(&ends["swords"]);
+    assert_eq!(by_condition, 40 - n(&v["unfinished"]));
+    assert!(v["mean_turns"].as_f64().unwrap() > 3.0);
+    for key in ["mean_actions", "seconds", "games_per_second"] {
+        assert!(v[key].is_number(), "{key} missing in {v}");
+    }
+
+    // The same seed plays the same games; no Traitor means no game with one.
+    let again = stdout_json(&board(&args, None));
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        v.as_object_mut()
+            .unwrap()
+            .retain(|k, _| !["seconds", "games_per_second"].contains(&k.as_str()));
+        v
+    };
+    assert_eq!(strip(&v), strip(&again));
+    let none = board(
+        &[
+            "simulate",
+            "--games",
+            "10",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--traitor",
+            "none",
+        ],
+        None,
+    );
+    assert!(none.status.success(), "{}", stderr(&none));
+    assert_eq!(stdout_json(&none)["with_traitor"]["games"], 0);
+}
+
+#[test]
+fn board_usage_errors_are_reported_not_panicked() {
+    for args in [
+        &[][..],
+        &["dance"][..],
+        &["play"][..],
+        &["play", "a", "b"][..],
+        &["simulate"][..],
+        &["simulate", "--games"][..],
+        &["simulate", "--games", "many", "--players", "3"][..],
+        &["simulate", "--games", "5", "--players", "8"][..],
+        &[
+            "simulate",
+            "--games",
+            "5",
+            "--players",
+            "3",
+            "--traitor",
+            "two",
+        ][..],
+        &["simulate", "--fast"][..],
+    ] {
+        let out = board(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.starts_with("camelot: "), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    let help = board(&["help"], None);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("camelot board simulate"));
 }
