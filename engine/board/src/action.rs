@@ -176,6 +176,17 @@ pub enum Action {
         seat: Seat,
     },
 
+    // --- Joining and leaving mid-game (§8.4; with `Options::join_and_leave`) ---
+    /// A new player joins: a random unused knight and loyalty card, seated to the left of King
+    /// Arthur (or of the first player), 4 life, 5 white cards, in Camelot. Offered at the start of
+    /// every turn, to the active seat (who holds the phone).
+    Join,
+    /// The player at `seat` leaves the game: his knight dies at once (§3.4). Offered with
+    /// [`Action::Join`], for every seat still in the game (the active one included).
+    Leave {
+        seat: Seat,
+    },
+
     /// Let a window go by (no Merlins, no Excalibur, no Grail, no volunteer, no Kay card …).
     Pass,
 }
@@ -463,6 +474,16 @@ pub enum Event {
     },
     /// Three players: the threshold is reached, everybody looks at his loyalty card.
     LoyaltyCardsLookedAt,
+    /// A new player sits at `seat`, to the left of King Arthur (or of the first player): every
+    /// seat numbered `seat` or more before moves up by one (§8.4).
+    KnightJoins {
+        seat: Seat,
+        knight: Knight,
+    },
+    /// The player at `seat` left the game: his knight dies at once (§8.4).
+    KnightLeaves {
+        seat: Seat,
+    },
     DecksReshuffled,
     /// The game ended by the 12th sword: the hidden Traitor (if alive) shows himself and flips.
     EndReveal {
@@ -671,6 +692,8 @@ pub enum RuleError {
     TooManyMerlins,
     /// A choice outside the ones offered (a card, a quest, a count).
     BadChoice,
+    /// Seven players, or no unused knight or loyalty card: nobody can join (§8.4).
+    TableFull,
 }
 
 impl fmt::Display for RuleError {
@@ -717,6 +740,7 @@ impl fmt::Display for RuleError {
             RuleError::BadIndex { index } => write!(f, "no card number {index}"),
             RuleError::TooManyMerlins => f.write_str("more Merlins than needed or held"),
             RuleError::BadChoice => f.write_str("not one of the choices"),
+            RuleError::TableFull => f.write_str("the table is full: nobody can join"),
         }
     }
 }

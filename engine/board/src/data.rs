@@ -34,6 +34,10 @@ pub const MAX_LIFE: u8 = 6;
 pub const GRAIL_RESCUE_LIFE: u8 = 4;
 /// White cards dealt to each player besides his Merlin (§2.5).
 pub const HAND_SIZE: u8 = 5;
+/// A knight joining mid-game starts with this life … (§8.4)
+pub const JOINING_LIFE: u8 = 4;
+/// … and this many white cards from the draw pile (no Merlin of his own, §8.4).
+pub const JOINING_CARDS: u8 = 5;
 /// A knight holding this many white cards or more may not take the draw action in Camelot (§3.5).
 pub const DRAW_LIMIT: u8 = 12;
 /// White cards drawn by the draw action in Camelot (Gawain: 3, §5.1).

@@ -8,6 +8,7 @@
 use crate::action::{Colour, EndReason, Event, PrivateEvent, Seat, SetupError, ShareKind, Side};
 use crate::data::*;
 use camelot_kit::{GameRng, rng_from_seed, shuffle};
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 /// The save format's version. Bump it when the serialized shape of [`Game`] changes.
@@ -37,6 +38,10 @@ pub struct Options {
     pub squire_life: u8,
     /// … and his white cards besides the Merlin (5, or fewer).
     pub squire_cards: u8,
+    /// Players may join and leave mid-game (§8.4): [`crate::Action::Join`] and
+    /// [`crate::Action::Leave`] are offered at the start of every turn. Off by default (a table
+    /// turns it on when it wants those offers).
+    pub join_and_leave: bool,
 }
 
 impl Default for Options {
@@ -46,6 +51,7 @@ impl Default for Options {
             three_player_peek: THREE_PLAYER_PEEK_DEFAULT,
             squire_life: START_LIFE,
             squire_cards: HAND_SIZE,
+            join_and_leave: false,
         }
     }
 }
@@ -1490,6 +1496,148 @@ impl Game {
         self.fallen &= !(1 << seat.0);
         if seat == self.current {
             self.t.ends = true;
+        }
+    }
+}
+
+impl Game {
+    // ---------------------------------------------------------------------------------------------
+    // Joining and leaving mid-game (§8.4)
+    // ---------------------------------------------------------------------------------------------
+
+    /// Join and Leave are offered: the table allows it and a turn is starting (its active seat
+    /// decides and nothing is being resolved: no Percival look, no card taken yet).
+    pub(crate) fn table_may_change(&self) -> bool {
+        self.setup.options.join_and_leave
+            && self.stack.is_empty()
+            && !self.t.looked
+            && matches!(self.phase, Phase::ProgressionOfEvil | Phase::TraitorTakes)
+    }
+
+    /// The loyalty cards a newcomer may be dealt, as (Loyal, Traitor) counts: the cards left out
+    /// of the deal (§8.1: never the Traitor removed for beginners; §8.2: the deck of N+1 Loyal
+    /// cards and the Traitor for the N+1 players, less the cards dealt).
+    fn unused_loyalty(&self) -> (u8, u8) {
+        match self.setup.options.traitor {
+            TraitorRule::Standard => (self.boxed.loyal, self.boxed.traitor),
+            TraitorRule::NoTraitor => (self.boxed.loyal, 0),
+            TraitorRule::AmongUs => {
+                let dealt_loyal = self
+                    .seats
+                    .iter()
+                    .filter(|s| s.loyalty == Loyalty::Loyal)
+                    .count() as u8;
+                let loyal = (self.n + 1).saturating_sub(dealt_loyal);
+                (loyal.min(self.boxed.loyal), self.boxed.traitor)
+            }
+        }
+    }
+
+    /// Coats of Arms nobody at the table has (the dead keep theirs).
+    fn unused_knights(&self) -> Vec<Knight> {
+        Knight::ALL
+            .into_iter()
+            .filter(|&k| !self.seats.iter().any(|s| s.knight == Some(k)))
+            .collect()
+    }
+
+    /// A seat, a Coat of Arms and a loyalty card are free for a newcomer.
+    pub(crate) fn can_join(&self) -> bool {
+        let (loyal, traitor) = self.unused_loyalty();
+        self.n < MAX_PLAYERS && loyal + traitor > 0 && !self.unused_knights().is_empty()
+    }
+
+    /// A new player joins (§8.4): a random unused knight and loyalty card, to the left of King
+    /// Arthur (or of the first player if Arthur is not at the table), 4 life, 5 white cards from
+    /// the draw pile, in Camelot. Seats from his on move up by one; he waits for his turn.
+    pub(crate) fn join(&mut self) {
+        if !self.can_join() {
+            return;
+        }
+        let free = self.unused_knights();
+        let knight = free[self.rng.random_range(0..free.len())];
+        let (loyal, traitor) = self.unused_loyalty();
+        let loyalty = if self.rng.random_range(0..loyal + traitor) < loyal {
+            self.boxed.loyal -= 1;
+            Loyalty::Loyal
+        } else {
+            self.boxed.traitor -= 1;
+            Loyalty::Traitor
+        };
+        let left_of = self
+            .seats
+            .iter()
+            .position(|s| s.knight == Some(Knight::KingArthur))
+            .map_or(self.first, |i| Seat(i as u8));
+        let at = left_of.0 + 1;
+        self.renumber_from(at);
+        self.seats.insert(
+            usize::from(at),
+            SeatState {
+                knight: Some(knight),
+                loyalty,
+                hand: Hand::default(),
+                life: JOINING_LIFE,
+                place: Place::Camelot,
+                alive: true,
+                revealed: false,
+                accused: false,
+                accused_loyal: false,
+            },
+        );
+        self.n += 1;
+        let seat = Seat(at);
+        ev!(self, Event::KnightJoins { seat, knight });
+        if self.peeked {
+            ev!(
+                self,
+                Event::Private {
+                    seat,
+                    private: PrivateEvent::Loyalty { loyalty },
+                }
+            );
+        }
+        self.draw_white(seat, JOINING_CARDS);
+    }
+
+    /// Every seat number from `at` on moves up by one (a newcomer takes seat `at`). Joining
+    /// happens only with nothing being resolved, so only the board's own seat numbers change.
+    fn renumber_from(&mut self, at: u8) {
+        let up = |s: Seat| if s.0 >= at { Seat(s.0 + 1) } else { s };
+        self.current = up(self.current);
+        self.first = up(self.first);
+        for r in &mut self.relics {
+            if let RelicState::Owned(s) = r {
+                *s = up(*s);
+            }
+        }
+        for c in [&mut self.black_knight, &mut self.lancelot, &mut self.dragon] {
+            for p in c.black.iter_mut().flatten() {
+                p.drawer = up(p.drawer);
+            }
+        }
+        self.excalibur_dying = self.excalibur_dying.map(up);
+        let below = (1u16 << at) - 1;
+        let fallen = u16::from(self.fallen);
+        self.fallen = ((fallen & below) | ((fallen & !below) << 1)) as u8;
+    }
+
+    /// The player at `seat` leaves (§8.4): treated as dying at once (§3.4: hand discarded, relics
+    /// removed, miniature off the board; the game ends if no Loyal knight is left, §7). A revealed
+    /// Traitor who leaves plays no more turns. If it was his turn, the next knight's begins.
+    pub(crate) fn leave(&mut self, seat: Seat) {
+        if !self.s(seat).alive {
+            return;
+        }
+        ev!(self, Event::KnightLeaves { seat });
+        if self.on_board(seat) {
+            self.kill(seat);
+        } else {
+            self.lose_relics(seat, true);
+            self.sm(seat).alive = false;
+        }
+        if seat == self.current && !self.is_over() {
+            self.end_turn();
         }
     }
 }

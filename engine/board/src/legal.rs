@@ -193,6 +193,7 @@ impl Game {
                 {
                     out.push(Action::PercivalLook);
                 }
+                self.table_actions(out);
             }
             Phase::TraitorTakes => {
                 for s in self.seats_from(seat) {
@@ -200,6 +201,7 @@ impl Game {
                         out.push(Action::TakeCardFrom { seat: s });
                     }
                 }
+                self.table_actions(out);
             }
             Phase::TraitorEvil => {
                 if self.can_draw_black() {
@@ -209,6 +211,22 @@ impl Game {
             }
             Phase::HeroicActions => self.heroic_actions(seat, out),
             _ => {}
+        }
+    }
+
+    /// §8.4, at the start of a turn: a new player may join, and any player still in the game may
+    /// leave (the active seat records it).
+    fn table_actions(&self, out: &mut Vec<Action>) {
+        if !self.table_may_change() {
+            return;
+        }
+        if self.can_join() {
+            out.push(Action::Join);
+        }
+        for s in self.seats_from(self.current) {
+            if self.s(s).alive {
+                out.push(Action::Leave { seat: s });
+            }
         }
     }
 
@@ -674,7 +692,10 @@ impl Game {
             {
                 RuleError::BadTarget { seat: s }
             }
-            Action::Propose { to } if same_kind => RuleError::BadTarget { seat: to },
+            Action::Propose { to } | Action::Leave { seat: to } if same_kind => {
+                RuleError::BadTarget { seat: to }
+            }
+            Action::Join if self.table_may_change() => RuleError::TableFull,
             _ if same_kind => RuleError::BadChoice,
             _ => RuleError::NotNow,
         }

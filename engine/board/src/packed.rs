@@ -264,7 +264,8 @@ impl Game {
             at: 0,
         };
         let n = r.small()?;
-        if n != self.setup.players {
+        // Newcomers (§8.4) add seats to the setup's.
+        if !(self.setup.players..=MAX_PLAYERS).contains(&n) {
             return Err(format!(
                 "{n} seats for a setup of {} players",
                 self.setup.players

@@ -530,6 +530,10 @@ impl Game {
                 self.phase = Phase::AfterTraitor;
                 self.add_engines(1);
             }
+            (Phase::ProgressionOfEvil | Phase::TraitorTakes, Action::Join) => self.join(),
+            (Phase::ProgressionOfEvil | Phase::TraitorTakes, Action::Leave { seat: s }) => {
+                self.leave(s)
+            }
             (Phase::HeroicActions, action) => self.heroic(seat, action),
             _ => {}
         }

@@ -364,7 +364,11 @@ impl Policy for SimplePolicy {
         if heroic {
             best_of(legal, noise, |a| ctx.heroic_score(a))
         } else {
-            best_of(legal, noise, |a| ctx.score(a))
+            // Players do not come and go in a simulated game (§8.4 offers are never taken).
+            best_of(legal, noise, |a| match a {
+                Action::Join | Action::Leave { .. } => -10_000,
+                _ => ctx.score(a),
+            })
         }
     }
 }

@@ -2,7 +2,7 @@
 //! game's own invariants along random games.
 
 use camelot_board::data::*;
-use camelot_board::{Game, Options, SeatChoice, Setup, TraitorRule};
+use camelot_board::{Action, Game, Options, SeatChoice, Setup, TraitorRule};
 use camelot_kit::Rules;
 use camelot_kit::conformance::{check_all, random_game, replays_identically, saves_round_trip};
 use camelot_kit::rng_from_seed;
@@ -41,6 +41,13 @@ fn setups() -> Vec<Setup> {
         ..Options::default()
     };
     v.push(s);
+    // Players joining and leaving mid-game (§8.4).
+    for (players, traitor) in [(4, TraitorRule::Standard), (3, TraitorRule::AmongUs)] {
+        let mut s = Setup::new(players, 9 + u64::from(players));
+        s.options.join_and_leave = true;
+        s.options.traitor = traitor;
+        v.push(s);
+    }
     v
 }
 
@@ -52,6 +59,38 @@ fn conformance_over_random_games() {
     // 3p three-player rule, 4p no Traitor, 5p squires, 6p the Traitor among us, 7p standard.
     let chosen: Vec<Setup> = [0, 4, 16, 11, 12].iter().map(|&i| all[i].clone()).collect();
     check_all::<Game>(&chosen, 2, 1, 3000);
+}
+
+/// Every check of the kit over games where players join and leave (§8.4).
+#[test]
+fn conformance_with_players_joining_and_leaving() {
+    let all = setups();
+    let chosen: Vec<Setup> = all
+        .iter()
+        .filter(|s| s.options.join_and_leave)
+        .cloned()
+        .collect();
+    assert_eq!(chosen.len(), 2);
+    check_all::<Game>(&chosen, 3, 4, 3000);
+    // Random play does take those offers.
+    let mut rng = rng_from_seed(4);
+    let (mut joins, mut leaves) = (0, 0);
+    for setup in &chosen {
+        for _ in 0..6 {
+            let trace = random_game::<Game>(setup, &mut rng, 3000);
+            joins += trace
+                .moves
+                .iter()
+                .filter(|m| m.action == Action::Join)
+                .count();
+            leaves += trace
+                .moves
+                .iter()
+                .filter(|m| matches!(m.action, Action::Leave { .. }))
+                .count();
+        }
+    }
+    assert!(joins > 0 && leaves > 0, "{joins} joins, {leaves} leaves");
 }
 
 /// The cheap checks (random play, replay, saves) over every setup, several games each.
