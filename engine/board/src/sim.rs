@@ -245,6 +245,11 @@ impl<'a> Glimpse<'a> {
         (known, hidden)
     }
 
+    /// How many black cards lie on a combat quest.
+    pub fn combat_black_len(&self, quest: Quest) -> u8 {
+        self.game.combat(quest).map_or(0, |c| c.black_len)
+    }
+
     pub fn relic(&self, relic: Relic) -> RelicState {
         self.game.relics[relic.index()]
     }
@@ -340,9 +345,14 @@ pub trait Policy {
 
 /// The built-in policy. Loyal knights go where their cards help (Wars they can advance, the Grail
 /// with Grail cards, Excalibur with spare cards, the Black Knight or Lancelot with the right
-/// pattern, the Dragon), fight siege engines when Camelot is in danger (8 engines or more), heal
-/// when low, cancel the worst black cards, and accuse a knight who falsely accused a Loyal one (or
-/// hoards cards) once the threshold is met, never after the Traitor is unmasked. The Traitor plays
+/// pattern, the Dragon), fight siege engines when Camelot is in danger (9 engines or more), heal
+/// when low, cancel the worst black cards, and spend life for a second action where they can act.
+/// Their Progression of Evil weighs what a black card drawn now is expected to cost (the quests one
+/// card away from being lost, and the siege engines that the cards of finished quests bring)
+/// against a siege engine (while there are few) and a life (while they have 4 or more). They
+/// accuse a knight who falsely accused a Loyal one only when the last sword is near (an unmasked
+/// Traitor adds evil every turn), or one who hoards cards, never after the Traitor is unmasked.
+/// The weights were tuned on simulated five-knight games. The Traitor plays
 /// along most of the time but hoards, holds back from siege fights and cancellations, adds engines
 /// late, accuses falsely when it flips a sword, and reveals himself with Fate late in the game.
 #[derive(Clone, Copy, Debug, Default)]
@@ -678,22 +688,74 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::DrawBlackCard => match top_harm {
                 Some(h) if h >= 5 => 0,
                 Some(_) => 70,
-                None if self.engines >= 8 => 60,
-                None if self.engines >= 5 => 55,
-                None => 45,
+                None => 47 - self.draw_risk() * 94 / 100,
             },
-            Action::AddSiegeEngine => match self.engines {
-                0..=4 => 60,
-                5..=7 => 35,
-                8..=9 => 5,
-                _ => -50,
-            },
+            Action::AddSiegeEngine => {
+                if self.engines <= 2 {
+                    90
+                } else if self.engines <= 5 {
+                    26
+                } else if self.engines <= 9 {
+                    -4
+                } else {
+                    -50
+                }
+            }
             Action::LoseLife => match self.life {
-                5..=6 => 65,
-                4 => 50,
+                4..=6 => 57,
                 _ => -20,
             },
             _ => 0,
+        }
+    }
+
+    /// The black swords a black card drawn now is expected to cost (×100): the quests one card
+    /// away from being lost, weighted by the share of the black deck that would do it.
+    fn draw_risk(&self) -> i32 {
+        let v = self.v;
+        let mut risk = 0;
+        if v.combat_black_len(Quest::BlackKnight) == 3 {
+            risk += 11 * 100;
+        }
+        if v.quest_in_play(Quest::Lancelot) && v.combat_black_len(Quest::Lancelot) == 4 {
+            risk += 11 * 100;
+        }
+        if v.quest_in_play(Quest::Dragon) && v.combat_black_len(Quest::Dragon) == 4 {
+            risk += 11 * 200;
+        }
+        if v.quest_in_play(Quest::Grail)
+            && v.grail_track().iter().filter(|s| s.is_black()).count() == GRAIL_SPOTS - 1
+        {
+            risk += 17 * 300;
+        }
+        if v.quest_in_play(Quest::Excalibur) && v.excalibur_position() == 1 - EXCALIBUR_END {
+            risk += 15 * 200;
+        }
+        let picts = v.war(Quest::PictWar).warriors == WARRIORS_LOSE - 1;
+        let saxons = v.war(Quest::SaxonWar).warriors == WARRIORS_LOSE - 1;
+        risk +=
+            (4 * i32::from(picts) + 4 * i32::from(saxons) + 4 * i32::from(picts && saxons)) * 150;
+        // Cards of quests that are over add a siege engine instead.
+        let mut obsolete = 0;
+        if !v.quest_in_play(Quest::Excalibur) {
+            obsolete += 15;
+        }
+        if !v.quest_in_play(Quest::Grail) {
+            obsolete += 18;
+        }
+        if !v.quest_in_play(Quest::Lancelot) && !v.quest_in_play(Quest::Dragon) {
+            obsolete += 11;
+        }
+        risk += obsolete * self.engine_cost();
+        risk / 76
+    }
+
+    /// What one more siege engine costs, in hundredths of a black sword.
+    fn engine_cost(&self) -> i32 {
+        match self.engines {
+            11.. => 1000,
+            10 => 192,
+            _ => 2,
         }
     }
 
@@ -704,13 +766,13 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let f = &self.fights;
         match to {
             Place::Camelot => {
-                let siege = if self.engines >= 7 && self.fight_sum >= 5 {
-                    60 + 6 * i32::from(self.engines - 7)
+                let siege = if self.engines >= 9 && self.fight_sum >= 6 {
+                    20
                 } else {
                     0
                 };
                 let draw = if hand.len() < DRAW_LIMIT {
-                    40 - 4 * i32::from(hand.len())
+                    44 - 4 * i32::from(hand.len())
                 } else {
                     0
                 };
@@ -732,7 +794,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 if run == 0 {
                     0
                 } else {
-                    30 + 8 * i32::from(w.warriors) + 6 * run
+                    42 + 20 * i32::from(w.warriors)
                 }
             }
             Place::Grail => {
@@ -741,28 +803,23 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     return 0;
                 }
                 let black = v.grail_track().iter().filter(|s| s.is_black()).count() as i32;
-                25 + 6 * g.min(4) + 5 * black
+                41 + 15 * g.min(4) + 2 * black
             }
             Place::Excalibur => {
                 if !v.quest_in_play(Quest::Excalibur) || hand.len() < 2 {
                     return 0;
                 }
                 let pos = i32::from(v.excalibur_position());
-                25 + 3 * i32::from(hand.len().min(6)) + 5 * (-pos).max(0) + 4 * pos.max(0)
+                60 + 7 * i32::from(hand.len().min(6)) + 10 * (-pos).max(0) + 3 * pos.max(0)
             }
             Place::BlackKnight => {
                 let pairs = f.iter().filter(|&&c| c >= 2).count();
-                let (known, hidden) = v.combat_black(Quest::BlackKnight);
-                if pairs >= 2 {
-                    40 + 8 * i32::from(hidden + known.div_ceil(3))
-                } else {
-                    0
-                }
+                if pairs >= 2 { 20 } else { 0 }
             }
             Place::Lancelot => {
                 let triple = f.iter().any(|&c| c >= 3);
                 let pairs = f.iter().filter(|&&c| c >= 2).count();
-                if triple && pairs >= 2 { 50 } else { 0 }
+                if triple && pairs >= 2 { 19 } else { 0 }
             }
             Place::Dragon => {
                 let have: u8 = f.iter().sum();
@@ -770,7 +827,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     0
                 } else {
                     let (known, hidden) = v.combat_black(Quest::Dragon);
-                    25 + 2 * i32::from(have) + i32::from(known) / 2 + 4 * i32::from(hidden)
+                    2 + 2 * i32::from(have) + i32::from(known) / 2 + 4 * i32::from(hidden)
                 }
             }
         }
@@ -808,7 +865,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let acted = v.actions_taken() >= 1;
         let here = self.here;
         match a {
-            Action::EndTurn => 12,
+            Action::EndTurn => 4,
             Action::Heal { .. } => match self.life {
                 0..=2 => 90,
                 3 => 40,
@@ -817,10 +874,8 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::FightSiegeEngine => {
                 if t {
                     0
-                } else if self.engines >= 8 && self.fight_sum >= 5
-                    || self.engines >= 9 && self.fight_sum >= 3
-                {
-                    95
+                } else if self.engines >= 9 && self.fight_sum >= 3 {
+                    67
                 } else if self.engines >= 6 && self.fight_sum >= 8 {
                     55
                 } else {
@@ -831,7 +886,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 if t {
                     60
                 } else {
-                    10 + if self.place == Some(Place::Camelot) {
+                    36 + if self.place == Some(Place::Camelot) {
                         here
                     } else {
                         self.value_at(Place::Camelot)
@@ -840,20 +895,20 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
             Action::PlayFightCard { card } => {
                 let val = i32::from(card.fight_value().unwrap_or(0));
-                if t { 20 - val } else { 60 + here / 2 + val }
+                if t { 20 - val } else { 65 + here / 2 + val }
             }
             Action::DiscardForExcalibur { card } => {
                 if t {
                     10
                 } else {
-                    50 + here / 2 + self.junk_score(card)
+                    57 + here / 2 + self.junk_score(card)
                 }
             }
             Action::PlayGrailCard => {
                 if t {
                     15
                 } else {
-                    62 + here / 2
+                    76 + here / 2
                 }
             }
             Action::Move { to } => {
@@ -866,7 +921,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     return -30;
                 }
                 let stay = if self.can_act_here { here } else { 0 };
-                let gain = self.value_at(to) - stay - 8;
+                let gain = self.value_at(to) - stay + 10;
                 if acted { gain / 2 } else { gain }
             }
             Action::MerlinRemovesSiegeEngine => match (t, self.engines) {
@@ -952,8 +1007,8 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::Accuse { target } => self.accusation(target),
             // A second action right after moving: worth a life when there is something to do.
             Action::Sacrifice => {
-                if !t && self.life >= 4 && self.can_act_here && here >= 35 {
-                    30
+                if !t && self.life >= 3 && self.can_act_here && here >= 56 {
+                    15
                 } else {
                     -10
                 }
@@ -972,11 +1027,12 @@ impl<'a, 'b> Ctx<'a, 'b> {
             // A false accusation flips a white sword.
             return if v.swords().white >= 2 { 45 } else { -10 };
         }
-        if v.accused_a_loyal_knight(target) {
+        // A false accuser is suspect, but an unmasked Traitor adds evil every turn: wait for the
+        // last sword, when his hidden flip of two swords would decide.
+        if v.accused_a_loyal_knight(target) && v.swords().total() >= SWORDS_END - 1 {
             return 75;
         }
-        let hoard = v.hand_len(target);
-        if hoard >= 11 && v.swords().white <= 1 {
+        if v.hand_len(target) >= DRAW_LIMIT && v.swords().white <= 1 {
             return 35;
         }
         -30
