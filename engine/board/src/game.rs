@@ -1065,8 +1065,8 @@ impl Game {
     #[inline(always)]
     pub(crate) fn seats_from(&self, start: Seat) -> impl Iterator<Item = Seat> + use<> {
         let n = self.n;
-        let s = start.0;
-        (0..n).map(move |k| Seat((s + k) % n))
+        let s = start.0.min(n);
+        (s..n).chain(0..s).map(Seat)
     }
 
     /// The seat `k` places clockwise from `start`.

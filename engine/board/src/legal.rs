@@ -250,11 +250,19 @@ impl Game {
         }
         // King Arthur's exchange.
         if self.arthur_can_exchange(seat) {
+            let mut kinds = [White::Merlin; WHITE_KINDS];
+            let mut len = 0;
+            for card in self.s(seat).hand.kinds() {
+                kinds[len] = card;
+                len += 1;
+            }
             for to in self.seats_from(seat) {
                 if to != seat && self.on_board(to) && !self.s(to).hand.is_empty() {
-                    for card in self.s(seat).hand.kinds() {
-                        out.push(Action::ArthurExchange { to, card });
-                    }
+                    out.extend(
+                        kinds[..len]
+                            .iter()
+                            .map(|&card| Action::ArthurExchange { to, card }),
+                    );
                 }
             }
         }

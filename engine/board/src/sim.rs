@@ -372,7 +372,11 @@ impl Policy for SimplePolicy {
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
         if heroic {
-            best_of(legal, noise, |a| ctx.heroic_score(a))
+            best_of(legal, noise, |a| match a {
+                // King Arthur's exchanges are never sought (the most numerous actions).
+                Action::ArthurExchange { .. } => -20,
+                _ => ctx.heroic_score(a),
+            })
         } else {
             // Players do not come and go in a simulated game (§8.4 offers are never taken).
             best_of(legal, noise, |a| match a {
@@ -410,6 +414,10 @@ struct Ctx<'a, 'b> {
     fight_sum: u8,
     can_act_here: bool,
     here: i32,
+    /// Moving away would throw away the Fight cards played on this solo quest.
+    abandons_solo: bool,
+    /// The Traitor has been unmasked.
+    unmasked: bool,
 }
 
 impl<'a, 'b> Ctx<'a, 'b> {
@@ -429,10 +437,18 @@ impl<'a, 'b> Ctx<'a, 'b> {
             fight_sum,
             can_act_here: false,
             here: 0,
+            abandons_solo: false,
+            unmasked: false,
         };
         if heroic {
             ctx.here = ctx.place.map_or(0, |p| ctx.value_at(p));
             ctx.can_act_here = ctx.compute_can_act_here();
+            ctx.abandons_solo = ctx.can_act_here
+                && ctx
+                    .place
+                    .and_then(Place::quest)
+                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0);
+            ctx.unmasked = v.traitor_unmasked();
         }
         ctx
     }
@@ -913,11 +929,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
             Action::Move { to } => {
                 // Leaving a solo quest where cards were played throws them away.
-                let solo_cards = self
-                    .place
-                    .and_then(Place::quest)
-                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0);
-                if solo_cards && self.can_act_here {
+                if self.abandons_solo {
                     return -30;
                 }
                 let stay = if self.can_act_here { here } else { 0 };
@@ -1020,7 +1032,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
     /// Accuse only on evidence, and never once the Traitor is known.
     fn accusation(&self, target: Seat) -> i32 {
         let v = self.v;
-        if v.traitor_unmasked() {
+        if self.unmasked {
             return -50;
         }
         if self.traitor {
