@@ -341,6 +341,18 @@ impl<'a> Glimpse<'a> {
 /// A player: chooses one of the legal actions from its seat's glimpse.
 pub trait Policy {
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action;
+
+    /// The position in `legal` of the action chosen (`None`: an action that is not legal). The
+    /// simulation asks this; a policy that knows the position saves looking it up.
+    fn choose_index(
+        &mut self,
+        view: &Glimpse,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        let action = self.choose(view, legal, rng);
+        legal.iter().position(|&a| a == action)
+    }
 }
 
 /// The built-in policy. Loyal knights go where their cards help (Wars they can advance, the Grail
@@ -360,18 +372,29 @@ pub struct SimplePolicy;
 
 impl Policy for SimplePolicy {
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
-        if let [only] = legal {
-            return *only;
+        self.choose_index(view, legal, rng)
+            .and_then(|i| legal.get(i).copied())
+            .unwrap_or(Action::Pass)
+    }
+
+    fn choose_index(
+        &mut self,
+        view: &Glimpse,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        if legal.len() <= 1 {
+            return Some(0);
         }
         let step = view.step();
         let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
         let ctx = Ctx::new(view, step, heroic);
         if let Some(a) = ctx.direct(legal) {
-            return a;
+            return legal.iter().position(|&l| l == a);
         }
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
-        if heroic {
+        Some(if heroic {
             best_of(legal, noise, |a| match a {
                 // King Arthur's exchanges are never sought (the most numerous actions).
                 Action::ArthurExchange { .. } => -20,
@@ -383,20 +406,20 @@ impl Policy for SimplePolicy {
                 Action::Join | Action::Leave { .. } => -10_000,
                 _ => ctx.score(a),
             })
-        }
+        })
     }
 }
 
-/// The legal action with the highest score (ties broken by `noise`).
+/// The position of the legal action with the highest score (ties broken by `noise`).
 #[inline(always)]
-fn best_of(legal: &[Action], noise: u64, score: impl Fn(Action) -> i32) -> Action {
-    let mut best = legal.first().copied().unwrap_or(Action::Pass);
+fn best_of(legal: &[Action], noise: u64, score: impl Fn(Action) -> i32) -> usize {
+    let mut best = 0;
     let mut best_score = i32::MIN;
     for (i, &a) in legal.iter().enumerate() {
         let s = score(a) * 8 + (noise.rotate_left(3 * i as u32) & 7) as i32;
         if s > best_score {
             best_score = s;
-            best = a;
+            best = i;
         }
     }
     best
@@ -1135,11 +1158,16 @@ pub fn play_game(
             me: game.s(seat),
             deciding: true,
         };
-        let mut action = policy.choose(&view, legal, rng);
-        if !legal.contains(&action) {
-            errors += 1;
-            action = legal.first().copied().unwrap_or(Action::Pass);
-        }
+        let action = match policy
+            .choose_index(&view, legal, rng)
+            .and_then(|i| legal.get(i))
+        {
+            Some(&a) => a,
+            None => {
+                errors += 1;
+                legal.first().copied().unwrap_or(Action::Pass)
+            }
+        };
         if game.apply_legal(seat, action).is_err() {
             errors += 1;
             break;
