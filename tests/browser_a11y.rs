@@ -579,10 +579,9 @@ async fn each_quest_result_is_announced() {
     for _ in 0..60 {
         wait_settled(&b).await;
         let k = saved(&b).await.expect("saved");
-        let quest =
-            k.game.legal_actions().into_iter().find(|a| {
-                matches!(a, camelot_card::Action::GoOnQuest { .. }) && k.view().pile_count >= 3
-            });
+        let quest = k.game.legal_actions().into_iter().find(|a| {
+            matches!(a, camelot_card::Action::GoOnQuest { .. }) && k.view().pile_count >= 3
+        });
         let Some(quest) = quest else {
             // Listen (or the Loyalty peek, a private choice): the table plays on.
             game::step(&b, &mut |_, legal: &[camelot_card::Action]| {

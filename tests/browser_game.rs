@@ -168,22 +168,48 @@ async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
     // On to the end.
     play_to_end(&b, &mut |k, legal| lively(&mut rng, k, legal), 800).await;
     let k = saved(&b).await.expect("saved");
-    // Every Loyalty card, one tap each.
+    let word = |l: Option<Loyalty>| match l.expect("all revealed at the end") {
+        Loyalty::Loyal => "Loyal",
+        Loyalty::Traitor => "Traitor",
+    };
+    // The accused players' cards, turned at their accusation, lie face up from the start (issue
+    // 23: the accused's card was shown face down again, to be turned again).
+    let accused: Vec<Seat> = k
+        .actions
+        .iter()
+        .filter_map(|p| match p.action {
+            Action::Accuse { target } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert!(accused.contains(&target));
+    for &s in &accused {
+        let shown = b
+            .text(&format!(
+                "[data-testid=end-card-{}] [data-testid=end-loyalty]",
+                s.0
+            ))
+            .await;
+        assert_eq!(shown, word(k.view().seats[s.index()].revealed));
+    }
+    // Every other Loyalty card, one tap each.
+    let mut up = accused.len();
     for (i, s) in k.view().seats.iter().enumerate() {
-        assert_eq!(b.count("[data-testid=end-loyalty]").await, i);
+        if accused.contains(&s.seat) {
+            continue;
+        }
+        assert_eq!(b.count("[data-testid=end-loyalty]").await, up);
         assert!(b.text("[data-testid=reveal-next]").await.contains(names[i]));
         b.click("[data-testid=reveal-next]").await;
+        up += 1;
         let shown = b
             .text(&format!(
                 "[data-testid=end-card-{i}] [data-testid=end-loyalty]"
             ))
             .await;
-        let want = match s.revealed.expect("all revealed at the end") {
-            Loyalty::Loyal => "Loyal",
-            Loyalty::Traitor => "Traitor",
-        };
-        assert_eq!(shown, want);
+        assert_eq!(shown, word(s.revealed));
     }
+    assert!(!b.exists("[data-testid=reveal-next]").await);
     assert_verdict(&b).await;
     let summary = b.text("[data-testid=summary]").await;
     assert!(
@@ -1653,4 +1679,279 @@ async fn a_player_who_answers_but_holds_no_such_card_is_told_so_privately() {
         step(&b, &mut choose).await;
     }
     panic!("no holder without the window's card answered");
+}
+
+/// A 4-player game listened to until the Threats pile holds at least `cards` cards, a Merlin #4
+/// among them (its token on the Dragon), then a quest: the setup, the actions, and that quest.
+fn big_pile_with_merlin4(cards: u8) -> (Setup, Vec<camelot_card::Played>, camelot_card::Quest) {
+    use camelot_card::{Decision, Keep, Played, Prompt, Quest};
+    for seed in 0..200 {
+        let setup = Setup::new(4, seed);
+        let mut g = Game::new(setup).unwrap();
+        let mut actions = Vec::new();
+        let mut merlin4 = false;
+        while let Some((seat, d)) = g.decider() {
+            let v = g.table_view();
+            let legal = g.legal_actions();
+            let a = match d {
+                Decision::Turn => {
+                    if v.pile_count >= cards && merlin4 && !v.allowed_quests.is_empty() {
+                        let quest = v.allowed_quests[0];
+                        actions.push(Played {
+                            seat,
+                            action: Action::GoOnQuest { quest },
+                        });
+                        return (setup, actions, quest);
+                    }
+                    if !legal.contains(&Action::ListenToRumors) {
+                        break;
+                    }
+                    Action::ListenToRumors
+                }
+                Decision::Announce => match g.seat_view(seat).and_then(|s| s.prompt) {
+                    Some(Prompt::Announce { drawn, .. }) => Action::Announce { card: drawn },
+                    _ => break,
+                },
+                Decision::Merlin4Quest => {
+                    merlin4 = true;
+                    Action::ChooseMerlin4Quest {
+                        quest: Quest::Dragon,
+                    }
+                }
+                Decision::VivienKeep => Action::KeepLoyalty {
+                    keep: Keep::Current,
+                },
+                _ => legal[0],
+            };
+            g.apply(seat, a).unwrap();
+            actions.push(Played { seat, action: a });
+        }
+    }
+    panic!("no seed gives a pile of {cards} cards with a Merlin #4");
+}
+
+/// Issue 23: the quest reveal did not say which quest a Merlin #4's token marked, so nobody could
+/// check what it removed; with many cards, Continue fell below the fold. On a 412 × 915 phone the
+/// reveal of a 20-card pile shows the token's quest under the Merlin #4, and Skip, then Continue,
+/// without scrolling.
+#[tokio::test]
+async fn the_quest_reveal_shows_merlin_4s_quest_and_continue_without_scrolling() {
+    let (setup, actions, _) = big_pile_with_merlin4(20);
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    game::phone_screen(&b, 412, 915).await;
+    // The save as the app leaves it right after the quest: its reveal still open.
+    let save = serde_json::json!({
+        "format": 2, "id": "g", "names": ["Ann", "Bo", "Cy", "Di"], "setup": setup,
+        "actions": actions, "owed": [], "created_ms": 1.7e12, "updated_ms": 1.7e12,
+        "reveal_open": true,
+    });
+    b.client()
+        .execute(
+            "localStorage.setItem('camelot/v1/game/g', arguments[0]);
+             localStorage.setItem('camelot/v1/current', JSON.stringify('g')); return null;",
+            vec![serde_json::Value::String(save.to_string())],
+        )
+        .await
+        .expect("write the save");
+    b.reload().await;
+    b.wait_for("[data-testid=resolution]").await;
+    let tokens = b.texts("[data-testid=merlin4-token]").await;
+    assert!(
+        !tokens.is_empty() && tokens.iter().all(|t| t == "Token: Dragon"),
+        "the Merlin #4 tokens' quest: {tokens:?}"
+    );
+    let k = saved(&b).await.expect("saved");
+    assert_nothing_hidden(&b, &k).await;
+    let tall = b
+        .eval("return document.documentElement.scrollHeight > window.innerHeight;")
+        .await;
+    assert_eq!(
+        tall,
+        serde_json::Value::Bool(true),
+        "the reveal is taller than the screen"
+    );
+    if b.exists("[data-testid=skip]").await {
+        game::assert_shows_without_scrolling(&b, &["skip"]).await;
+        b.click("[data-testid=skip]").await;
+    }
+    game::assert_shows_without_scrolling(&b, &["continue"]).await;
+    // Scrolled to the middle of the cards, it is still there.
+    b.eval("window.scrollTo(0, 400); return null;").await;
+    let on_screen = b
+        .eval(
+            "const r = document.querySelector('[data-testid=continue]').getBoundingClientRect();
+             return r.top >= 0 && r.bottom <= window.innerHeight;",
+        )
+        .await;
+    assert_eq!(on_screen, serde_json::Value::Bool(true));
+    b.click("[data-testid=continue]").await;
+    b.wait_until_gone("[data-testid=resolution]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// A game played to its end by computer knights (saved as if people had played it).
+fn finished_game(players: u8, seed: u64) -> (Setup, Vec<camelot_card::Played>) {
+    let setup = Setup::new(players, seed);
+    let g = camelot_card::bot::play_bots(
+        Game::new(setup).unwrap(),
+        &[camelot_card::bot::Level::Solid],
+        seed,
+        3000,
+    );
+    assert!(g.is_over());
+    (setup, g.history().to_vec())
+}
+
+/// Issue 23: Home said "Continue" for a finished game where Saved games says "View"; and New game
+/// after a game forgot the names that Rematch keeps.
+#[tokio::test]
+async fn after_a_finished_game_home_says_view_and_new_game_keeps_the_players() {
+    let (setup, actions) = finished_game(4, 5);
+    let Some(b) = launch_with_save(setup, &actions).await else {
+        return;
+    };
+    b.wait_for("[data-testid=end]").await;
+    b.click("[data-testid=home-button]").await;
+    b.wait_for("[data-testid=continue-game]").await;
+    let label = b.text("[data-testid=continue-game]").await;
+    assert!(
+        label.starts_with("View"),
+        "Home's button for a finished game: {label}"
+    );
+    b.click("[data-testid=continue-game]").await;
+    b.wait_for("[data-testid=end]").await;
+    b.click("[data-testid=reveal-all]").await;
+    b.click("[data-testid=end-new-game]").await;
+    b.wait_for("[data-testid=start-game]").await;
+    game::wait_count(&b, "input.name", 4).await;
+    let names = b
+        .eval("return [...document.querySelectorAll('input.name')].map(e => e.value);")
+        .await;
+    assert_eq!(names, serde_json::json!(["Ann", "Bo", "Cy", "Di"]));
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: Settings offered countdowns Off/30/60/90 s while New game also offered 120 s: both
+/// offer the same ones now.
+#[tokio::test]
+async fn settings_and_new_game_offer_the_same_silence_countdowns() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 3).await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=countdown-off]").await;
+    let settings = b
+        .eval(
+            "return [...document.querySelectorAll('[data-testid^=countdown-]')]
+                .map(e => e.getAttribute('data-testid').slice(10));",
+        )
+        .await;
+    b.click("[data-testid=home-button]").await;
+    b.click("[data-testid=new-game]").await;
+    b.wait_for("[data-testid=opt-countdown]").await;
+    let new_game = b
+        .eval(
+            "return [...document.querySelectorAll('[data-testid=opt-countdown] option')]
+                .map(e => e.value);",
+        )
+        .await;
+    assert_eq!(settings, new_game);
+    assert_eq!(
+        new_game,
+        serde_json::json!(["off", "30", "60", "90", "120"])
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: on a 412 × 915 phone "Start the game" sat below the fold; it shows without scrolling,
+/// also with seven players.
+#[tokio::test]
+async fn start_the_game_shows_without_scrolling_on_a_phone() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 3).await;
+    game::phone_screen(&b, 412, 915).await;
+    b.click("[data-testid=new-game]").await;
+    b.wait_for("[data-testid=start-game]").await;
+    game::assert_shows_without_scrolling(&b, &["start-game"]).await;
+    for n in 5..=7 {
+        b.click("[data-testid=add-player]").await;
+        game::wait_count(&b, "input.name", n).await;
+    }
+    b.click("[data-testid=opt-knights]").await;
+    // Seen from the top of the screen, as a player who has not scrolled sees it.
+    b.eval("window.scrollTo(0, 0); return null;").await;
+    game::assert_shows_without_scrolling(&b, &["start-game"]).await;
+    // It still starts the game.
+    b.click("[data-testid=start-game]").await;
+    b.wait_for("[data-testid=table]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: at 320 px with long names "Turn 1" wrapped onto two lines; and the curtain left a
+/// strip of the page visible below it. "Turn N" keeps to one line, and the curtain reaches the
+/// bottom of the screen, on a 320 px, a 412 × 915 and a 1280 × 800 screen.
+#[tokio::test]
+async fn turn_n_keeps_to_one_line_and_the_curtain_reaches_the_bottom() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    fresh_app(&b, 9).await;
+    let long = [
+        "Guinevere-Morgause",
+        "Bedivere Lancelot",
+        "Percivale-Gawaine",
+        "Lynette-Tristram",
+    ];
+    start_game(&b, &long, Options::default()).await;
+    for (w, h) in [(320, 640), (412, 915), (1280, 800)] {
+        game::phone_screen(&b, w, h).await;
+        // The first player's Loyalty peek: a curtain.
+        b.wait_for("[data-testid=curtain]").await;
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        let v = b
+            .eval(
+                "const c = document.querySelector('[data-testid=curtain]').getBoundingClientRect();
+                 return [c.bottom + window.scrollY, window.innerHeight,
+                         document.documentElement.scrollHeight];",
+            )
+            .await;
+        let (bottom, height, page) = (
+            v[0].as_f64().unwrap(),
+            v[1].as_f64().unwrap(),
+            v[2].as_f64().unwrap(),
+        );
+        assert!(
+            bottom >= height - 1.0 && bottom >= page - 1.0,
+            "{w}×{h}: the curtain ends at {bottom} px, the screen at {height}, the page at {page}"
+        );
+    }
+    game::phone_screen(&b, 320, 640).await;
+    // On to the table (every Loyalty peek paid), where "Turn 1" shows beside a long name.
+    for _ in 0..4 {
+        b.click("[data-testid=curtain-show]").await;
+        b.click("[data-testid=done-hide]").await;
+        b.wait_until_gone("[data-testid=private]").await;
+    }
+    b.wait_for("[data-testid=actions]").await;
+    let lines = b
+        .eval(
+            "const r = document.createRange();
+             r.selectNodeContents(document.querySelector('.turn-no'));
+             return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size;",
+        )
+        .await;
+    assert_eq!(lines, serde_json::json!(1), "\"Turn 1\" wraps at 320 px");
+    b.assert_no_console_errors().await;
+    b.close().await;
 }

@@ -382,3 +382,84 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// The Settings buttons whose words do not fit inside them (cut off, or running over the edge).
+async fn cut_settings_labels(b: &Browser) -> Vec<String> {
+    let v = b
+        .eval(
+            "return [...document.querySelectorAll('[data-testid=settings-screen] button')]
+                .filter(e => {
+                    const r = document.createRange();
+                    r.selectNodeContents(e);
+                    const t = r.getBoundingClientRect(), o = e.getBoundingClientRect();
+                    return e.scrollWidth > e.clientWidth + 1
+                        || t.left < o.left - 0.5 || t.right > o.right + 0.5;
+                })
+                .map(e => e.innerText + ' (' + e.scrollWidth + ' > ' + e.clientWidth + ')');",
+        )
+        .await;
+    serde_json::from_value(v).unwrap_or_default()
+}
+
+/// Issue 23: at 412 px Settings cut its labels off ("This device's languag…", "Nederland…",
+/// French "Désacti…"). Every label shows whole, in every language, on a 412 px phone and at 320 px.
+#[tokio::test]
+async fn settings_labels_show_whole_on_a_phone_in_every_language() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    game::fresh_app(&b, 3).await;
+    for (width, height) in [(412, 915), (320, 640)] {
+        game::phone_screen(&b, width, height).await;
+        for code in LANGS {
+            set_language(&b, code).await;
+            b.click("[data-testid=settings]").await;
+            b.wait_for("[data-testid=language-device]").await;
+            let cut = cut_settings_labels(&b).await;
+            assert!(cut.is_empty(), "{code} at {width} px: cut off: {cut:?}");
+            b.click("[data-testid=home-button]").await;
+            b.wait_for("[data-testid=new-game]").await;
+        }
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: in German the Home button read "Start", too close to "Spiel starten". In every
+/// language the Home button's name shares no word with the New game screen's "Start the game".
+#[tokio::test]
+async fn the_home_button_is_not_mistaken_for_start_the_game() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    game::fresh_app(&b, 3).await;
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    };
+    for code in LANGS {
+        set_language(&b, code).await;
+        b.click("[data-testid=new-game]").await;
+        b.wait_for("[data-testid=start-game]").await;
+        let home = b
+            .attr("[data-testid=home-button]", "aria-label")
+            .await
+            .unwrap_or_default();
+        let start = b.text("[data-testid=start-game]").await;
+        let start_words = words(&start);
+        for w in words(&home) {
+            assert!(
+                !start_words
+                    .iter()
+                    .any(|s| s.starts_with(&w) || w.starts_with(s.as_str())),
+                "{code}: Home is called “{home}”, too close to “{start}”"
+            );
+        }
+        b.click("[data-testid=home-button]").await;
+        b.wait_for("[data-testid=new-game]").await;
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

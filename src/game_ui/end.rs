@@ -7,10 +7,20 @@ use super::new_game::start_game;
 use super::swords::SwordTally;
 use super::words::{loyalty_text, verdict};
 use super::{test_seed, use_ctx};
-use crate::app::Screen;
 use crate::i18n::{K, t, tf, tn};
+use crate::shell::Screen;
 use camelot_card::{Event, Loyalty, Seat, Side};
 use leptos::prelude::*;
+
+/// The Loyalty cards the end turns one by one, in seat order: every card but those the table has
+/// seen face up since an accusation.
+pub fn cards_to_turn(cards: &[(Seat, Option<Loyalty>)], accused: &[Seat]) -> Vec<Seat> {
+    cards
+        .iter()
+        .map(|(s, _)| *s)
+        .filter(|s| !accused.contains(s))
+        .collect()
+}
 
 #[component]
 pub fn End() -> impl IntoView {
@@ -35,7 +45,20 @@ pub fn End() -> impl IntoView {
     });
     let cards: Vec<(Seat, Option<Loyalty>)> =
         v.seats.iter().map(|s| (s.seat, s.revealed)).collect();
-    let n = if setup.players > 1 { cards.len() } else { 0 };
+    // An accused player's card was turned at the accusation: it lies face up from the start, and
+    // only the others are turned one by one.
+    let accused: Vec<Seat> = sum
+        .accusations
+        .iter()
+        .filter(|a| a.2.is_some())
+        .map(|a| a.1)
+        .collect();
+    let to_turn = if setup.players > 1 {
+        cards_to_turn(&cards, &accused)
+    } else {
+        Vec::new()
+    };
+    let n = to_turn.len();
     let shown = ctx.end_shown;
     let all_shown = move || played_on || shown.get() >= n;
     let problem = RwSignal::new(None::<String>);
@@ -70,13 +93,16 @@ pub fn End() -> impl IntoView {
     view! {
         <section class="end" data-testid="end">
             <h2>{t(K::end_title)}</h2>
-            {(n > 0).then(|| view! {
-                <h3>{t(if played_on { K::end_reveal_known } else { K::end_reveal_heading })}</h3>
+            {(setup.players > 1).then(|| view! {
+                <h3>{t(if played_on || n == 0 { K::end_reveal_known } else { K::end_reveal_heading })}</h3>
                 <ol class="reveal-cards">
-                    {cards.iter().enumerate().map(|(i, (seat, l))| {
+                    {cards.iter().map(|(seat, l)| {
                         let seat = *seat;
                         let l = *l;
-                        let up = Memo::new(move |_| played_on || shown.get() > i);
+                        let turn = to_turn.iter().position(|s| *s == seat);
+                        let up = Memo::new(move |_| {
+                            played_on || turn.is_none_or(|i| shown.get() > i)
+                        });
                         view! {
                             <li data-testid=format!("end-card-{}", seat.0)>
                                 <span class="seat-name">{ctx.name(seat)}</span>
@@ -92,7 +118,7 @@ pub fn End() -> impl IntoView {
                     }).collect_view()}
                 </ol>
                 {move || (!all_shown()).then(|| {
-                    let next = cards.get(shown.get()).map(|(s, _)| ctx.name(*s)).unwrap_or_default();
+                    let next = to_turn.get(shown.get()).map(|s| ctx.name(*s)).unwrap_or_default();
                     view! {
                         <button class="primary big" data-testid="reveal-next"
                             on:click=move |_| ctx.end_turned(shown.get_untracked() + 1)>
@@ -119,7 +145,7 @@ pub fn End() -> impl IntoView {
                         <li>{tf(K::end_quests, &[("won", &quests_won), ("lost", &quests_lost)])}</li>
                         {if accusations.is_empty() {
                             // (Solo play has no accusations to speak of.)
-                            (n > 0).then(|| view! { <li>{t(K::end_no_accusation)}</li> }).into_any()
+                            (setup.players > 1).then(|| view! { <li>{t(K::end_no_accusation)}</li> }).into_any()
                         } else {
                             accusations.into_iter().map(|(accuser, accused, l)| view! {
                                 <li>{match l {
@@ -152,4 +178,27 @@ pub fn End() -> impl IntoView {
         </section>
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 23: an already revealed Traitor's card was shown face down again at the end, to be
+    /// "revealed" again.
+    #[test]
+    fn a_card_turned_at_an_accusation_is_not_turned_again_at_the_end() {
+        let cards = [
+            (Seat(0), Some(Loyalty::Loyal)),
+            (Seat(1), Some(Loyalty::Traitor)),
+            (Seat(2), Some(Loyalty::Loyal)),
+            (Seat(3), Some(Loyalty::Loyal)),
+        ];
+        assert_eq!(
+            cards_to_turn(&cards, &[Seat(1)]),
+            [Seat(0), Seat(2), Seat(3)]
+        );
+        assert_eq!(cards_to_turn(&cards, &[]).len(), 4);
+        assert!(cards_to_turn(&cards, &[Seat(0), Seat(1), Seat(2), Seat(3)]).is_empty());
+    }
 }

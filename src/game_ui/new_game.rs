@@ -114,16 +114,35 @@ pub fn start_game_with(
     Ok(())
 }
 
+/// The players a new game starts with: those of the game open now (after a game, the same table
+/// plays again, as Rematch keeps them, each seat a person or the same computer knight), else four
+/// people called "Player 1" … "Player 4".
+fn first_players(ctx: &Ctx) -> Vec<(String, Sitter)> {
+    let open = ctx.live.with_untracked(|l| {
+        l.as_ref().map(|l| {
+            let s = &l.session;
+            (0..s.names.len())
+                .map(|i| (s.names[i].clone(), s.sitter(Seat(i as u8))))
+                .collect::<Vec<_>>()
+        })
+    });
+    open.filter(|p| !p.is_empty())
+        .unwrap_or_else(|| (1..=4).map(|i| (player_name(i), Sitter::Person)).collect())
+}
+
 #[component]
 pub fn NewGame() -> impl IntoView {
     let ctx = use_ctx();
-    let next_id = StoredValue::new(4u32);
+    let players = first_players(&ctx);
+    let next_id = StoredValue::new(players.len() as u32);
     let rows = RwSignal::new(
-        (0..4)
-            .map(|i| Row {
-                id: i,
-                name: RwSignal::new(player_name(i as usize + 1)),
-                sitter: RwSignal::new(Sitter::Person),
+        players
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, sitter))| Row {
+                id: i as u32,
+                name: RwSignal::new(name),
+                sitter: RwSignal::new(sitter),
             })
             .collect::<Vec<_>>(),
     );
@@ -351,7 +370,7 @@ pub fn NewGame() -> impl IntoView {
                     <span>{t(K::new_opt_countdown)}</span>
                     <select data-testid="opt-countdown"
                         on:change=move |ev| countdown.set(event_target_value(&ev).parse::<u32>().ok())>
-                        {[None, Some(30u32), Some(60), Some(90), Some(120)].into_iter().map(|v| {
+                        {crate::storage::SILENCE_CHOICES.into_iter().map(|v| {
                             let label = v.map_or(t(K::settings_off).to_string(), |s| {
                                 tn(K::new_seconds, i64::from(s), &[])
                             });
@@ -367,7 +386,10 @@ pub fn NewGame() -> impl IntoView {
             {move || error.get().map(|e| view! {
                 <p class="message" role="alert" data-testid="new-game-error">{e}</p>
             })}
-            <button class="primary big" data-testid="start-game" on:click=start>{t(K::new_start)}</button>
+            // Docked at the bottom of the screen: the first thing a phone shows under the players.
+            <div class="start-dock">
+                <button class="primary big" data-testid="start-game" on:click=start>{t(K::new_start)}</button>
+            </div>
         </section>
     }
 }

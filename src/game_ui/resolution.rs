@@ -5,10 +5,10 @@
 
 use super::cards::{CardFace, SwordIcon, Sym, Symbol};
 use super::swords::SwordTally;
-use super::words::{card_name, outcome_text, quest_stack_name, swords_text};
+use super::words::{card_name, outcome_text, quest_name, quest_stack_name, swords_text};
 use super::{reduced_motion, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use camelot_card::{Card, Colour, Event, Outcome, QuestStack, Resolution, Stack, Swords};
+use camelot_card::{Colour, Event, Outcome, QuestStack, Resolution, Stack, Swords, ThreatCard};
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -175,7 +175,7 @@ pub fn ResolutionView() -> impl IntoView {
     request_animation_frame(move || {
         let _ = mounted.try_set(true);
     });
-    let characters: Vec<Card> = r.characters.iter().map(|c| c.card).collect();
+    let characters: Vec<ThreatCard> = r.characters.clone();
     let notes = notes(&r);
     let stacks = r.stacks.clone();
 
@@ -197,7 +197,18 @@ pub fn ResolutionView() -> impl IntoView {
                 <div class="characters">
                     <span class="label">{t(K::reveal_set_aside)}" "</span>
                     <div class="card-row">
-                        {characters.into_iter().map(|c| view! { <CardFace card=c size="small" /> }).collect_view()}
+                        // A Merlin #4's token is turned up with the pile: which quest it marked, so
+                        // that everyone can check what it removed.
+                        {characters.into_iter().map(|c| view! {
+                            <figure class="character">
+                                <CardFace card=c.card size="small" />
+                                {c.merlin4.map(|q| view! {
+                                    <figcaption data-testid="merlin4-token">
+                                        {tf(K::reveal_merlin4_token, &[("quest", &quest_name(q))])}
+                                    </figcaption>
+                                })}
+                            </figure>
+                        }).collect_view()}
                     </div>
                 </div>
             })}
@@ -231,11 +242,14 @@ pub fn ResolutionView() -> impl IntoView {
                         </p>
                     }).collect_view()}
             })}
-            {move || if done() {
-                view! { <button class="primary big" data-testid="continue" on:click=close>{t(K::reveal_continue)}</button> }.into_any()
-            } else {
-                view! { <button class="big" data-testid="skip" on:click=skip>{t(K::reveal_skip)}</button> }.into_any()
-            }}
+            // Docked at the bottom of the screen, however many cards the pile held.
+            <div class="reveal-dock">
+                {move || if done() {
+                    view! { <button class="primary big" data-testid="continue" on:click=close>{t(K::reveal_continue)}</button> }.into_any()
+                } else {
+                    view! { <button class="big" data-testid="skip" on:click=skip>{t(K::reveal_skip)}</button> }.into_any()
+                }}
+            </div>
         </section>
     }
     .into_any()

@@ -201,17 +201,23 @@ pub fn t(k: K) -> &'static str {
     PACK.with(|p| p.borrow().get(k))
 }
 
-/// Fill `{name}` placeholders.
+/// Fill `{name}` placeholders (in French, "de" before a value that begins with a vowel is elided:
+/// "la carte d'Ann", "de Bo").
 pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
+    let french = lang() == Lang::Fr;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
         match after.split_once('}') {
             Some((name, tail)) if args.iter().any(|(n, _)| *n == name) => {
                 let (_, value) = args.iter().find(|(n, _)| *n == name).expect("found above");
-                out.push_str(&value.to_string());
+                let value = value.to_string();
+                if french {
+                    elide_de(&mut out, &value);
+                }
+                out.push_str(&value);
                 rest = tail;
             }
             _ => {
@@ -222,6 +228,24 @@ pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// French elision: `out` ending in the word "de " becomes "d'" when `next` begins with a vowel
+/// ("la carte d'Ann", "la partie d'Éloïse et Bo"). A name beginning with "h" keeps "de": whether
+/// its "h" is mute cannot be told from the spelling.
+fn elide_de(out: &mut String, next: &str) {
+    /// Vowels, with their accents, in both cases (spelled out: Rust's case tables would add
+    /// kilobytes to the download).
+    const VOWELS: &str = "aeiouyàâäéèêëîïôöùûüÿæœAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸÆŒ";
+    let starts_with_vowel = next.chars().next().is_some_and(|c| VOWELS.contains(c));
+    let word_de = out.ends_with("de ") || out.ends_with("De ");
+    // (Sliced only once it ends in "de ": three ASCII bytes, so a character boundary.)
+    let alone =
+        word_de && (out.len() == 3 || out[..out.len() - 3].ends_with([' ', '(', '«', '\u{a0}']));
+    if starts_with_vowel && alone {
+        out.truncate(out.len() - 2);
+        out.push('\'');
+    }
 }
 
 /// A text in the current language with its placeholders filled.
@@ -408,6 +432,41 @@ mod tests {
             }
         }
         assert!(report.is_empty(), "{}", report.join("\n"));
+    }
+
+    /// Issue 23: French read "la carte de Ann"; it is "la carte d'Ann".
+    #[test]
+    fn french_elides_de_before_a_vowel() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
+        let json = std::fs::read_to_string(dir.join("fr.json")).unwrap();
+        let (pack, _) = parse_pack(Lang::Fr, &json).unwrap();
+        set_pack(pack);
+        assert_eq!(
+            tf(K::end_reveal_next, &[("name", &"Ann")]),
+            "Révéler la carte d'Ann"
+        );
+        assert_eq!(
+            tf(K::end_reveal_next, &[("name", &"Bo")]),
+            "Révéler la carte de Bo"
+        );
+        assert_eq!(
+            tf(K::end_reveal_next, &[("name", &"Éloïse")]),
+            "Révéler la carte d'Éloïse"
+        );
+        assert!(
+            tf(K::curtain_galahad_title, &[("name", &"Yvain")])
+                .ends_with("la carte Loyauté d'Yvain")
+        );
+        assert!(
+            tf(K::saved_delete_question, &[("names", &"Ann, Bo et Cy")])
+                .starts_with("Supprimer la partie d'Ann, Bo et Cy")
+        );
+        // Only the word "de", and only in French; a text ending in any letter is safe to fill.
+        assert_eq!(fill("Mode {x}", &[("x", &"A")]), "Mode A");
+        assert_eq!(fill("Épée n° {x}", &[("x", &"1")]), "Épée n° 1");
+        assert_eq!(fill("Clé: {x}", &[("x", &"Ann")]), "Clé: Ann");
+        set_pack(Pack::english());
+        assert_eq!(fill("de {x}", &[("x", &"Ann")]), "de Ann");
     }
 
     #[test]

@@ -97,7 +97,7 @@ pub fn SettingsScreen(
         };
         view! {
             <button class="choice" aria-pressed=move || pressed().to_string()
-                class:selected=pressed data-testid=testid lang=code
+                class:selected=pressed class:device=choice.is_none() data-testid=testid lang=code
                 on:click=move |_| choose_language(choice)>
                 {label}
             </button>
@@ -143,7 +143,7 @@ pub fn SettingsScreen(
             <fieldset class="setting">
                 <legend>{t(K::settings_language)}</legend>
                 <p class="muted">{t(K::settings_language_help)}</p>
-                <div class="choice-row" role="group" aria-label=t(K::settings_language)>
+                <div class="choice-row languages" role="group" aria-label=t(K::settings_language)>
                     {language_buttons}
                 </div>
             </fieldset>

@@ -296,9 +296,20 @@ impl Browser {
             .len()
     }
 
-    /// Waits for the element matching `selector`, then clicks it.
+    /// Waits for the element matching `selector`, then clicks it. It is first scrolled to the
+    /// middle of the screen, as a player would scroll to it: the browser's own scrolling puts it
+    /// at the bottom edge, under a button docked there (New game's "Start the game").
     pub async fn click(&self, selector: &str) {
         let element = self.wait_for(selector).await;
+        if let Ok(arg) = serde_json::to_value(&element) {
+            let _ = self
+                .client()
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});",
+                    vec![arg],
+                )
+                .await;
+        }
         element
             .click()
             .await
