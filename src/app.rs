@@ -1,62 +1,28 @@
 //! The root component: the screen switcher and the top bar (Home, and a one-tap Rules button on
 //! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
-use crate::game_ui::{self, Ctx, persist};
+use crate::game_ui;
 use crate::i18n::{self, K, t};
 use crate::screens::rules::RulesScreen;
 use crate::screens::saved_games::SavedGames;
 use crate::screens::settings::SettingsScreen;
+use crate::shell::{Shell, use_shell};
 use leptos::prelude::*;
-use std::time::Duration;
 
-/// The app's screens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Screen {
-    Home,
-    NewGame,
-    Table,
-    Log,
-    SavedGames,
-    Rules,
-    Settings,
-}
-
-impl Screen {
-    /// The class of `<main>` while this screen shows (the styles and the tests go by it).
-    fn class(self) -> &'static str {
-        match self {
-            Screen::Home => "screen-home",
-            Screen::NewGame => "screen-newgame",
-            Screen::Table => "screen-table",
-            Screen::Log => "screen-log",
-            Screen::SavedGames => "screen-savedgames",
-            Screen::Rules => "screen-rules",
-            Screen::Settings => "screen-settings",
-        }
-    }
-}
+pub use crate::shell::Screen;
 
 /// The whole app, mounted into `<body>` by `main`.
 #[component]
 pub fn App() -> impl IntoView {
-    let ctx = Ctx::new();
-    provide_context(ctx);
-    crate::wake::keep_awake_while(move || ctx.screen.get() == Screen::Table);
+    let shell = Shell::new();
+    provide_context(shell);
+    crate::wake::keep_awake_while(move || shell.screen.get() == Screen::Table);
 
     // A reload in the middle of a game comes straight back to its table (covered), and one at
-    // its end back to the end screen (or the reveal or result that ended it).
-    if let Some(id) = persist::current_id()
-        && let Ok((session, game)) = persist::load(&id)
-    {
-        ctx.open_played(session, game);
-    }
-
-    // The clock of the silence timer.
-    if let Ok(handle) = set_interval_with_handle(
-        move || ctx.now.set(game_ui::now_ms()),
-        Duration::from_secs(1),
-    ) {
-        on_cleanup(move || handle.clear());
+    // its end back to the end screen (or the reveal or result that ended it). The game opens in
+    // the table's chunk; one that cannot be read sends Home, which says why.
+    if let Some(id) = crate::storage::current_id() {
+        shell.open_saved(id);
     }
 
     // The language switch in Settings re-renders every screen in the new language.
@@ -71,29 +37,27 @@ pub fn App() -> impl IntoView {
 /// The current screen under the top bar.
 #[component]
 fn Screens() -> impl IntoView {
-    let ctx = game_ui::use_ctx();
-    let screen = ctx.screen;
+    let shell = use_shell();
+    let screen = shell.screen;
     let retry = RwSignal::new(0u32);
-    // Morgan's silence changes the whole page while the table shows.
-    let silent = move || {
-        screen.get() == Screen::Table
-            && ctx.view.with(|v| {
-                v.as_ref()
-                    .is_some_and(|v| v.silence.is_some() && v.winner.is_none())
-            })
+    // The open game may change the whole page while its table shows (the Card Game's silence).
+    let class = move || {
+        let screen = screen.get();
+        match shell.table_class.get().filter(|_| screen == Screen::Table) {
+            Some(extra) => format!("{} {extra}", screen.class()),
+            None => screen.class().to_string(),
+        }
     };
     view! {
-        <main id="app"
-            class=move || screen.get().class()
-            class:silence=silent>
+        <main id="app" class=class>
             <TopBar />
             // The last move, said once by a screen reader: a live region that stays in the page
             // whatever the screen, each move's words put in afresh (so the same words twice in a
             // row are said twice).
             <p class="visually-hidden" aria-live="polite" data-testid="table-said">
-                {move || ctx.said.get().map(|s| view! { <span>{s}</span> })}
+                {move || shell.said.get().map(|s| view! { <span>{s}</span> })}
             </p>
-            {move || ctx.save_error.get().map(|e| view! {
+            {move || shell.save_error.get().map(|e| view! {
                 <p class="save-error" role="alert" data-testid="save-error">
                     {e}" "{t(K::save_failed_play_goes_on)}
                 </p>
@@ -102,7 +66,7 @@ fn Screens() -> impl IntoView {
                 // "Try again" after a screen's chunk could not be fetched shows it afresh.
                 retry.track();
                 match screen.get() {
-                    Screen::Home => view! { <game_ui::home::Home /> }.into_any(),
+                    Screen::Home => view! { <crate::screens::home::Home /> }.into_any(),
                     // Every other screen comes from its own wasm chunk, fetched the first time it
                     // shows.
                     Screen::NewGame => {
@@ -128,19 +92,19 @@ fn Screens() -> impl IntoView {
 /// The bar on top of every screen: Home, the game's name, and Rules.
 #[component]
 fn TopBar() -> impl IntoView {
-    let ctx = game_ui::use_ctx();
-    let screen = ctx.screen;
+    let shell = use_shell();
+    let screen = shell.screen;
     let to_rules = move |_| {
         let here = screen.get_untracked();
         if here != Screen::Rules {
-            ctx.back_to.set(here);
+            shell.back_to.set(here);
         }
-        ctx.go(Screen::Rules);
+        shell.go(Screen::Rules);
     };
     view! {
         <header class="topbar">
             <button class="icon-button" data-testid="home-button" aria-label=t(K::home)
-                on:click=move |_| ctx.go(Screen::Home)
+                on:click=move |_| shell.go(Screen::Home)
                 disabled=move || screen.get() == Screen::Home>
                 <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3 11 L12 3 L21 11 V21 H14 V14 H10 V21 H3 Z" fill="currentColor"/></svg>
             </button>
@@ -209,7 +173,7 @@ fn lazy_screen(screen: impl Future<Output = SplitView> + 'static, retry: RwSigna
 #[component]
 fn ScreenUnavailable(retry: RwSignal<u32>) -> impl IntoView {
     // A game is open: it was saved with its last move.
-    let playing = game_ui::use_ctx().view.with_untracked(Option::is_some);
+    let playing = use_shell().game_open.get_untracked();
     let reload = |_| {
         if let Some(window) = web_sys::window() {
             let _ = window.location().reload();
@@ -260,6 +224,7 @@ split_screens! {
     }
 
     fn table_screen / __preload_table_screen {
+        game_ui::open_pending();
         view! { <game_ui::table::Table /> }.into_any()
     }
 
@@ -269,10 +234,11 @@ split_screens! {
 
     fn saved_games_screen / __preload_saved_games_screen {
         let ctx = game_ui::use_ctx();
+        let shell = use_shell();
         view! {
             <SavedGames
                 on_open=move |(session, game)| ctx.open_played(session, game)
-                on_back=move |()| ctx.go(Screen::Home)
+                on_back=move |()| shell.go(Screen::Home)
                 on_deleted=move |id: String| ctx.forget(&id)
             />
         }
@@ -280,12 +246,12 @@ split_screens! {
     }
 
     fn rules_screen / __preload_rules_screen {
-        let ctx = game_ui::use_ctx();
-        view! { <RulesScreen on_close=move |()| ctx.go(ctx.back_to.get_untracked()) /> }.into_any()
+        let shell = use_shell();
+        view! { <RulesScreen on_close=move |()| shell.go(shell.back_to.get_untracked()) /> }.into_any()
     }
 
     fn settings_screen / __preload_settings_screen {
-        let ctx = game_ui::use_ctx();
-        view! { <SettingsScreen on_back=move |()| ctx.go(Screen::Home) /> }.into_any()
+        let shell = use_shell();
+        view! { <SettingsScreen on_back=move |()| shell.go(Screen::Home) /> }.into_any()
     }
 }

@@ -7,6 +7,7 @@ mod panic;
 mod rules_text;
 mod screens;
 mod session;
+mod shell;
 mod storage;
 mod wake;
 

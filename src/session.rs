@@ -5,8 +5,11 @@
 //! Plain Rust with no web dependency, so it is tested natively.
 
 use crate::i18n::{K, t, tf};
+use crate::storage::GameKind;
 use camelot_card::bot::Level;
-use camelot_card::{Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup};
+use camelot_card::{
+    Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -173,6 +176,10 @@ pub fn validate_sitters(sitters: &[Sitter], players: usize) -> Result<(), Sitter
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
     pub format: u32,
+    /// Which game this is: always the Card Game's sessions here, saved so that the saved-games list
+    /// and an export file say so (absent in a save from before the field: a Card Game).
+    #[serde(default)]
+    pub game_kind: GameKind,
     pub id: String,
     pub names: Vec<String>,
     pub setup: Setup,
@@ -286,6 +293,7 @@ impl Session {
         };
         Session {
             format: 1,
+            game_kind: GameKind::Card,
             id,
             names,
             setup,

@@ -40,6 +40,38 @@ pub const SETTINGS_KEY: &str = "camelot/v1/settings";
 pub const EXPORT_APP: &str = "camelot";
 pub const EXPORT_KIND: &str = "saved-game";
 
+/// Which of the app's games a save or export file is of: its `"game_kind"` field (in the stored
+/// game, in an export file's envelope and in the index). A save or file without one was written
+/// before the app held a second game: it is a Card Game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameKind {
+    /// Shadows over Camelot: The Card Game.
+    #[default]
+    #[serde(rename = "card")]
+    Card,
+}
+
+impl GameKind {
+    /// The `game_kind` of a stored or imported text: absent means a Card Game (every save and file
+    /// written before the field existed). A kind this version does not know was written by a newer
+    /// one.
+    pub fn read(kind: Option<&str>) -> Result<GameKind, StorageError> {
+        match kind {
+            None | Some("card") => Ok(GameKind::Card),
+            Some(other) => Err(StorageError::OtherGame {
+                kind: other.chars().take(40).collect(),
+            }),
+        }
+    }
+
+    /// The game's name, as the saved-games list shows it beside each game.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Card => t(K::game_kind_card),
+        }
+    }
+}
+
 /// Longest id we accept (ids become part of a storage key and a file name).
 const ID_MAX: usize = 40;
 
@@ -64,6 +96,8 @@ pub enum StorageError {
     Newer { found: u32, supported: u32 },
     /// A file that is not a Camelot saved game (another app's, or another kind of file).
     Foreign { detail: String },
+    /// A saved game of a game this version does not have (written by a newer version).
+    OtherGame { kind: String },
     /// Refused to overwrite a saved game that cannot be read (it is kept as it is).
     WouldOverwrite {
         id: String,
@@ -83,7 +117,9 @@ impl fmt::Display for StorageError {
             StorageError::DoesNotReplay { move_number, .. } => {
                 f.write_str(&tf(K::storage_does_not_replay, &[("move", move_number)]))
             }
-            StorageError::Newer { .. } => f.write_str(t(K::storage_newer)),
+            StorageError::Newer { .. } | StorageError::OtherGame { .. } => {
+                f.write_str(t(K::storage_newer))
+            }
             StorageError::Foreign { .. } => f.write_str(t(K::storage_foreign)),
             StorageError::WouldOverwrite { problem, .. } => {
                 f.write_str(&tf(K::storage_would_overwrite, &[("problem", problem)]))
@@ -103,6 +139,7 @@ impl StorageError {
             | StorageError::Damaged { detail: d }
             | StorageError::DoesNotReplay { detail: d, .. }
             | StorageError::Foreign { detail: d } => Some(d.clone()),
+            StorageError::OtherGame { kind } => Some(format!("game_kind “{kind}”")),
             StorageError::Newer { found, supported } => Some(tf(
                 K::storage_newer_detail,
                 &[("found", found), ("supported", supported)],
@@ -143,6 +180,9 @@ pub struct SaveSummary {
     /// The game has ended.
     #[serde(default)]
     pub finished: bool,
+    /// Which game it is (absent in an index written before the app held a second game).
+    #[serde(default)]
+    pub game_kind: GameKind,
     /// Hash of the stored text this summary was made from.
     #[serde(default)]
     hash: String,
@@ -161,6 +201,7 @@ impl SaveSummary {
             updated_ms: s.updated_ms,
             progress: s.progress(game),
             finished: game.is_over(),
+            game_kind: s.game_kind,
             hash: String::new(),
             lang: i18n::lang().code().to_string(),
         }
@@ -226,8 +267,9 @@ pub struct Settings {
     pub computers_fast: bool,
 }
 
-/// The silence countdowns offered in Settings.
-pub const SILENCE_CHOICES: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90)];
+/// The silence countdowns offered, the same in Settings and on the New game screen (both set the
+/// one saved choice).
+pub const SILENCE_CHOICES: [Option<u32>; 5] = [None, Some(30), Some(60), Some(90), Some(120)];
 
 // ---------------------------------------------------------------------------------------------------
 // Pure parsing and validation
@@ -240,8 +282,10 @@ pub const SILENCE_CHOICES: [Option<u32>; 4] = [None, Some(30), Some(60), Some(90
 /// newer save is reported as newer whatever else it holds.
 pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
     #[derive(Deserialize)]
-    struct Format {
+    struct Format<'a> {
         format: Option<u64>,
+        #[serde(borrow)]
+        game_kind: Option<&'a str>,
     }
     let format = serde_json::from_str::<Format>(text).map_err(|e| StorageError::Damaged {
         detail: if e.is_syntax() || e.is_eof() {
@@ -269,6 +313,8 @@ pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
         }
         Some(_) => {}
     }
+    // A game of another kind is not read as a Card Game.
+    GameKind::read(format.game_kind)?;
     let mut session: Session = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
         detail: format!("not a saved game: {e}"),
     })?;
@@ -363,6 +409,7 @@ struct ExportEnvelope<'a> {
     app: &'a str,
     kind: &'a str,
     format: u32,
+    game_kind: GameKind,
     game: &'a Session,
 }
 
@@ -372,6 +419,7 @@ impl<'a> ExportEnvelope<'a> {
             app: EXPORT_APP,
             kind: EXPORT_KIND,
             format: s.needed_format(),
+            game_kind: s.game_kind,
             game: s,
         }
     }
@@ -445,6 +493,8 @@ pub fn parse_import(text: &str) -> Result<(Session, Game), StorageError> {
         kind: Option<String>,
         format: Option<u64>,
         #[serde(borrow)]
+        game_kind: Option<&'a str>,
+        #[serde(borrow)]
         game: Option<&'a RawValue>,
         setup: Option<IgnoredAny>,
         actions: Option<IgnoredAny>,
@@ -473,6 +523,7 @@ pub fn parse_import(text: &str) -> Result<(Session, Game), StorageError> {
                 supported: SAVE_FORMAT,
             });
         }
+        GameKind::read(envelope.game_kind)?;
         let game = envelope.game.ok_or_else(|| StorageError::Damaged {
             detail: "the file holds no game".into(),
         })?;
@@ -840,6 +891,17 @@ impl<B: Backend> Store<B> {
                 detail: format!("stored under “{id}” but its id is “{}”", session.id),
             });
         }
+        // The index (Home's and the list's cache) learns of a game it did not know as it is.
+        let hash = text_hash(&text);
+        let lang = i18n::lang().code();
+        if !self
+            .read_index()
+            .games
+            .iter()
+            .any(|g| g.id == id && g.hash == hash && g.lang == lang)
+        {
+            self.remember(SaveSummary::of(&session, &game), &text);
+        }
         Ok((session, game))
     }
 
@@ -947,6 +1009,40 @@ impl<B: Backend> Store<B> {
         Ok(export_text(&s))
     }
 
+    /// The export file of `s` (as [`Store::export`] writes it for a saved game).
+    pub fn export_text_of(&self, s: &Session) -> String {
+        export_text(s)
+    }
+
+    /// The saved game that `s` already is, move for move (the same players, seats, setup and
+    /// actions), if one is kept here: importing the same file twice finds the first import.
+    pub fn same_game(&self, s: &Session) -> Option<String> {
+        self.backend
+            .keys()
+            .ok()?
+            .iter()
+            .filter_map(|key| key.strip_prefix(GAME_PREFIX))
+            .find(|id| {
+                self.load(id).is_ok_and(|kept| {
+                    kept.names == s.names
+                        && kept.setup == s.setup
+                        && kept.sitters == s.sitters
+                        && kept.actions == s.actions
+                })
+            })
+            .map(str::to_string)
+    }
+
+    /// Import an export file unless its game is already kept here, move for move: then nothing
+    /// is saved, and the player is asked whether to keep both ([`Store::import`]) or skip it.
+    pub fn import_new(&self, text: &str, now_ms: f64) -> Result<Imported, StorageError> {
+        let (s, _) = parse_import(text)?;
+        if let Some(id) = self.same_game(&s) {
+            return Ok(Imported::AlreadyHere { id, names: s.names });
+        }
+        self.import(text, now_ms).map(Imported::Added)
+    }
+
     /// Import an export file: checked, given a new id if its id is taken (or not valid), saved.
     pub fn import(&self, text: &str, now_ms: f64) -> Result<Session, StorageError> {
         let (mut s, game) = parse_import(text)?;
@@ -961,6 +1057,34 @@ impl<B: Backend> Store<B> {
         let text = self.backend.get(CURRENT_KEY).ok().flatten()?;
         let id: String = serde_json::from_str(&text).ok()?;
         valid_id(&id).then_some(id)
+    }
+
+    /// The game to continue, as Home shows it, from the index alone: no game is read or replayed
+    /// (so Home needs none of a game's rules). A summary made from another text than the one
+    /// stored gives only the players' names; one in another language, no progress line.
+    pub fn current_game(&self) -> Option<CurrentGame> {
+        let id = self.current_id()?;
+        let text = self.backend.get(&game_key(&id)).ok().flatten()?;
+        let hash = text_hash(&text);
+        let index = self.read_index();
+        match index
+            .games
+            .into_iter()
+            .find(|g| g.id == id && g.hash == hash)
+        {
+            Some(s) => Some(CurrentGame {
+                progress: (s.lang == i18n::lang().code()).then_some(s.progress),
+                id,
+                names: s.names,
+                finished: s.finished,
+            }),
+            None => Some(CurrentGame {
+                id,
+                names: salvage(&text).0,
+                progress: None,
+                finished: false,
+            }),
+        }
     }
 
     pub fn set_current(&self, id: &str) -> Result<(), StorageError> {
@@ -1064,6 +1188,33 @@ pub fn export(id: &str) -> Result<String, StorageError> {
 /// Import an export file's text; saved under a new id if its id is already used.
 pub fn import(text: &str) -> Result<Session, StorageError> {
     local().import(text, now_ms())
+}
+
+/// The game to continue, as Home shows it ([`Store::current_game`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurrentGame {
+    pub id: String,
+    pub names: Vec<String>,
+    /// Whose turn and the swords, or the result, when the index knows it in this language.
+    pub progress: Option<String>,
+    pub finished: bool,
+}
+
+pub fn current_game() -> Option<CurrentGame> {
+    local().current_game()
+}
+
+/// What importing a file did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Imported {
+    /// Saved, as this session.
+    Added(Session),
+    /// Not saved: the game `id` is this very game already (its players are `names`).
+    AlreadyHere { id: String, names: Vec<String> },
+}
+
+pub fn import_new(text: &str) -> Result<Imported, StorageError> {
+    local().import_new(text, now_ms())
 }
 
 /// Milliseconds since the epoch.
@@ -1333,6 +1484,45 @@ mod tests {
         assert_eq!(third.import(&bare, 0.0).unwrap(), a);
     }
 
+    /// Issue 23: importing the same file twice made two identical saved games without a word.
+    #[test]
+    fn importing_a_game_already_kept_here_says_so_and_saves_nothing() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo", "Cy"], 4, 12);
+        st.save_played(&a, &ga).unwrap();
+        let text = st.export("ga").unwrap();
+        assert_eq!(
+            st.import_new(&text, 1_800_000_000_000.0).unwrap(),
+            Imported::AlreadyHere {
+                id: "ga".into(),
+                names: a.names.clone()
+            }
+        );
+        assert_eq!(st.list().unwrap().len(), 1, "nothing saved");
+        // Into another store it is new; imported a second time there, it is found again, under
+        // the id it was given.
+        let other = store();
+        let Imported::Added(first) = other.import_new(&text, 0.0).unwrap() else {
+            panic!("a new game");
+        };
+        assert!(matches!(
+            other.import_new(&text, 0.0).unwrap(),
+            Imported::AlreadyHere { id, .. } if id == first.id
+        ));
+        // "Keep both" imports a copy.
+        let copy = other.import(&text, 1_800_000_000_000.0).unwrap();
+        assert_ne!(copy.id, first.id);
+        assert_eq!(other.list().unwrap().len(), 2);
+        // The same game played on is another game.
+        let (later, gl) = session("gl", &["Ann", "Bo", "Cy"], 4, 13);
+        let third = store();
+        third.save_played(&later, &gl).unwrap();
+        assert!(matches!(
+            third.import_new(&text, 0.0).unwrap(),
+            Imported::Added(_)
+        ));
+    }
+
     #[test]
     fn an_export_file_is_laid_out_as_pretty_json() {
         // A whole game, with player names that look like JSON, lays out exactly as serde_json's
@@ -1369,8 +1559,8 @@ mod tests {
             .unwrap_err();
         assert!(matches!(e, StorageError::Foreign { .. }));
         let newer = export_text(&a).replace(
-            &format!("\"format\": {},\n  \"game\"", a.format),
-            &format!("\"format\": {},\n  \"game\"", SAVE_FORMAT + 1),
+            &format!("\"format\": {},\n  \"game_kind\"", a.format),
+            &format!("\"format\": {},\n  \"game_kind\"", SAVE_FORMAT + 1),
         );
         assert!(matches!(
             st.import(&newer, 0.0),
@@ -1618,5 +1808,166 @@ mod tests {
             "camelot-2024-03-09.json"
         );
         assert_eq!(names_line(&names(&["A", "B"])), "A and B");
+    }
+    /// Issue 20: every save and export file says which game it is, and so does the index.
+    #[test]
+    fn every_save_and_export_file_says_which_game_it_is() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo", "Cy"], 4, 12);
+        st.save_played(&a, &ga).unwrap();
+        let stored: Value =
+            serde_json::from_str(&st.backend.get(&game_key("ga")).unwrap().unwrap()).unwrap();
+        assert_eq!(stored["game_kind"], "card");
+        let export: Value = serde_json::from_str(&st.export("ga").unwrap()).unwrap();
+        assert_eq!(export["game_kind"], "card");
+        assert_eq!(export["game"]["game_kind"], "card");
+        let index: Value =
+            serde_json::from_str(&st.backend.get(INDEX_KEY).unwrap().unwrap()).unwrap();
+        assert_eq!(index["games"][0]["game_kind"], "card");
+        match &st.list().unwrap()[0] {
+            SavedRow::Ready(s) => assert_eq!(s.game_kind, GameKind::Card),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Issue 20: a save or a file of a game this version does not have (written by a newer
+    /// version) is not read as a Card Game: it is reported as newer, and kept as it is.
+    #[test]
+    fn a_game_of_a_kind_this_version_lacks_is_reported_as_newer_and_kept() {
+        let st = store();
+        let (a, ga) = session("ga", &["Ann", "Bo", "Cy"], 4, 12);
+        st.save_played(&a, &ga).unwrap();
+        let text = st.backend.get(&game_key("ga")).unwrap().unwrap();
+        let other = text.replace("\"game_kind\":\"card\"", "\"game_kind\":\"board\"");
+        assert_ne!(other, text);
+        st.backend.set(&game_key("ga"), &other).unwrap();
+        let err = st.load("ga").unwrap_err();
+        assert_eq!(
+            err,
+            StorageError::OtherGame {
+                kind: "board".into()
+            }
+        );
+        assert_eq!(err.to_string(), t(K::storage_newer));
+        assert!(matches!(
+            &st.list().unwrap()[0],
+            SavedRow::Unreadable {
+                problem: StorageError::OtherGame { .. },
+                ..
+            }
+        ));
+        // Never overwritten by a save of another game under its id.
+        assert!(matches!(
+            st.save_played(&a, &ga),
+            Err(StorageError::WouldOverwrite { .. })
+        ));
+        assert_eq!(st.backend.get(&game_key("ga")).unwrap().unwrap(), other);
+        let file = st.export_text_of(&a).replace(
+            "\"game_kind\": \"card\",\n  \"game\"",
+            "\"game_kind\": \"chess\",\n  \"game\"",
+        );
+        assert!(matches!(
+            st.import(&file, 0.0),
+            Err(StorageError::OtherGame { kind }) if kind == "chess"
+        ));
+    }
+
+    /// Issue 20: Home shows the current game from the index alone, replaying nothing; a summary
+    /// not made from the stored text gives only the names, never a wrong line.
+    #[test]
+    fn home_reads_the_current_game_from_the_index_alone() {
+        let st = store();
+        assert_eq!(st.current_game(), None);
+        let (a, ga) = session("ga", &["Ann", "Bo", "Cy"], 4, 12);
+        st.save_played(&a, &ga).unwrap();
+        st.set_current("ga").unwrap();
+        let current = st.current_game().unwrap();
+        assert_eq!(current.id, "ga");
+        assert_eq!(current.progress.as_deref(), Some(a.progress(&ga).as_str()));
+        assert!(!current.finished);
+        // The stored text changed behind the index's back: the names only.
+        let text = st.backend.get(&game_key("ga")).unwrap().unwrap();
+        st.backend
+            .set(&game_key("ga"), &text.replace("\"Ann\"", "\"Ada\""))
+            .unwrap();
+        let stale = st.current_game().unwrap();
+        assert_eq!(stale.names, names(&["Ada", "Bo", "Cy"]));
+        assert_eq!(stale.progress, None);
+        // Once the game is opened, the index knows it again.
+        let (renamed, game) = st.load_played("ga").unwrap();
+        assert_eq!(
+            st.current_game().unwrap().progress,
+            Some(renamed.progress(&game))
+        );
+        assert!(renamed.progress(&game).contains("Ada"));
+    }
+
+    /// Issue 20: the saves, index and export files written by the release before the app knew a
+    /// second game (tests/fixtures/release-2026-11, made by that release) open unchanged: as Card
+    /// Games, their moves replayed, nothing rewritten.
+    #[test]
+    fn saves_and_files_of_the_previous_release_open_unchanged() {
+        macro_rules! fixture {
+            ($name:literal) => {
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/tests/fixtures/release-2026-11/",
+                    $name
+                ))
+            };
+        }
+        let stored = [
+            (
+                "camelot/v1/game/g1763900000000",
+                fixture!("camelot_v1_game_g1763900000000.json"),
+            ),
+            (
+                "camelot/v1/game/g1763900500000",
+                fixture!("camelot_v1_game_g1763900500000.json"),
+            ),
+            (INDEX_KEY, fixture!("camelot_v1_index.json")),
+            (CURRENT_KEY, fixture!("camelot_v1_current.json")),
+        ];
+        let st = store();
+        for (key, text) in stored {
+            assert!(!text.contains("game_kind"), "written before game kinds");
+            st.backend.set(key, text).unwrap();
+        }
+        let rows = st.list().unwrap();
+        assert_eq!(rows.len(), 2);
+        for row in &rows {
+            match row {
+                SavedRow::Ready(s) => assert_eq!(s.game_kind, GameKind::Card),
+                other => panic!("not readable: {other:?}"),
+            }
+        }
+        let home = st.current_game().unwrap();
+        assert_eq!(home.id, "g1763900500000");
+        assert_eq!(home.names, names(&["Dee", "Eli", "Fay", "Gus"]));
+        assert!(home.progress.is_some());
+        let (people, _) = st.load_played("g1763900000000").unwrap();
+        assert_eq!(people.actions.len(), 25);
+        let (computers, game) = st.load_played("g1763900500000").unwrap();
+        assert_eq!(computers.actions.len(), 40);
+        assert!(computers.has_computers());
+        assert_eq!(game.table_view().seats.len(), 4);
+        // Reading changed nothing: not the games, not the index.
+        for (key, text) in stored {
+            assert_eq!(st.backend.get(key).unwrap().as_deref(), Some(text), "{key}");
+        }
+        // The export files import into another device, and are known here already.
+        let other = store();
+        for (file, players) in [
+            (fixture!("export-people.json"), 3),
+            (fixture!("export-computers.json"), 4),
+        ] {
+            let s = other.import(file, 1_800_000_000_000.0).unwrap();
+            assert_eq!(s.game_kind, GameKind::Card);
+            assert_eq!(s.names.len(), players);
+            assert!(matches!(
+                st.import_new(file, 1_800_000_000_000.0),
+                Ok(Imported::AlreadyHere { .. })
+            ));
+        }
     }
 }

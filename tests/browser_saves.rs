@@ -221,8 +221,15 @@ async fn export_then_import_round_trips_as_a_new_game() {
         "the file is named after the players"
     );
 
-    // Import it back: the id is taken, so it arrives as a second game, identical but for its id.
+    // Import it back: the same game is already here, move for move; asked, the player keeps
+    // both. The id is taken, so it arrives as a second game, identical but for its id.
     import_file(&b, &temp_file("export.json", &exported)).await;
+    b.wait_for_text(
+        "[data-testid=import-already]",
+        "The game of Ann, Bo and Cy is already in your saved games",
+    )
+    .await;
+    b.click("[data-testid=import-keep-both]").await;
     b.wait_for_text(
         "[data-testid=saves-notice]",
         "Imported the game of Ann, Bo and Cy",
@@ -237,6 +244,9 @@ async fn export_then_import_round_trips_as_a_new_game() {
         serde_json::from_str(&get(&b, &format!("{GAME_PREFIX}{new_id}")).await.unwrap()).unwrap();
     assert_eq!(copy["id"], json!(new_id));
     copy["id"] = json!("gexp");
+    // The copy says which game it is (the original, written before game kinds, did not).
+    assert_eq!(copy["game_kind"], json!("card"));
+    copy.as_object_mut().expect("an object").remove("game_kind");
     assert_eq!(copy, original);
     // The original is untouched.
     let again: Value =
@@ -267,6 +277,49 @@ async fn export_then_import_round_trips_as_a_new_game() {
     b.wait_for_text("[data-testid=saves-problem]", "not a Camelot saved game")
         .await;
     assert_eq!(stored_ids(&b).await.len(), 2);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 23: importing the same file twice made two identical saved games without a word. The
+/// second import says the game is already there and offers to keep both or skip; Skip adds nothing.
+#[tokio::test]
+async fn importing_the_same_file_twice_says_it_is_already_there() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let game = session("gtwice", &["Ann", "Bo", "Cy"], 22, 10, 1_763_700_000_000.0);
+    let file = plain(&json!({"app": "camelot", "kind": "saved-game", "format": 1, "game": game}));
+    let path = temp_file("twice.json", &file);
+    let other = session("gother", &["Di", "Ed"], 23, 4, 1_763_600_000_000.0);
+    app_with(&b, &[("gother", plain(&other))]).await;
+    open_saved_games(&b).await;
+    import_file(&b, &path).await;
+    b.wait_for_text(
+        "[data-testid=saves-notice]",
+        "Imported the game of Ann, Bo and Cy",
+    )
+    .await;
+    assert_eq!(stored_ids(&b).await.len(), 2);
+    import_file(&b, &path).await;
+    b.wait_for_text(
+        "[data-testid=import-already]",
+        "The game of Ann, Bo and Cy is already in your saved games, move for move.",
+    )
+    .await;
+    assert_eq!(
+        stored_ids(&b).await.len(),
+        2,
+        "nothing is added before the answer"
+    );
+    b.click("[data-testid=import-skip]").await;
+    b.wait_for_text(
+        "[data-testid=saves-notice]",
+        "Nothing imported: the game of Ann, Bo and Cy was already here.",
+    )
+    .await;
+    assert_eq!(stored_ids(&b).await.len(), 2);
+    assert_eq!(b.count("[data-testid=save-row]").await, 2);
     b.assert_no_console_errors().await;
     b.close().await;
 }
@@ -478,6 +531,61 @@ async fn settings_are_kept_and_the_rules_are_one_tap_away() {
     );
     b.click("[data-testid=rules-close]").await;
     b.wait_for("[data-testid=settings-screen]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 20: the saves and export files of the release before the app knew a second game
+/// (tests/fixtures/release-2026-11, written by that release) open after the update: a reload
+/// comes back to the current game's table, Saved games lists both as Card Games, and importing
+/// one of its export files finds the game already here.
+#[tokio::test]
+async fn saves_and_files_of_the_previous_release_open_after_the_update() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/release-2026-11");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("fixture");
+    b.open_app().await;
+    b.clear_storage().await;
+    for (key, file) in [
+        (
+            "camelot/v1/game/g1763900000000",
+            "camelot_v1_game_g1763900000000.json",
+        ),
+        (
+            "camelot/v1/game/g1763900500000",
+            "camelot_v1_game_g1763900500000.json",
+        ),
+        ("camelot/v1/index", "camelot_v1_index.json"),
+        ("camelot/v1/current", "camelot_v1_current.json"),
+    ] {
+        put(&b, key, &read(file)).await;
+    }
+    b.reload().await;
+    // Straight back to the current game's table, as before the update.
+    b.wait_for("[data-testid=table]").await;
+    b.click("[data-testid=home-button]").await;
+    b.wait_for_text("[data-testid=continue-game]", "Continue")
+        .await;
+    open_saved_games(&b).await;
+    assert_eq!(b.count("[data-testid=save-row]").await, 2);
+    assert_eq!(b.count("[data-testid=save-kind]").await, 2);
+    b.wait_for_text("[data-testid=save-kind]", "The Card Game")
+        .await;
+    import_file(
+        &b,
+        &temp_file("release-export.json", &read("export-people.json")),
+    )
+    .await;
+    b.wait_for_text(
+        "[data-testid=import-already]",
+        "The game of Ann, Bo and Cy is already in your saved games",
+    )
+    .await;
+    b.click("[data-testid=import-skip]").await;
+    assert_eq!(stored_ids(&b).await.len(), 2);
     b.assert_no_console_errors().await;
     b.close().await;
 }

@@ -23,7 +23,8 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The budget, in one place.
-const MAX_GZIP_BYTES: u64 = 250_000;
+/// (120 KB since the games' screens and rules left the first load, issue 20: it was 250 KB.)
+const MAX_GZIP_BYTES: u64 = 120_000;
 const MAX_INTERACTIVE_MS: f64 = 1000.0;
 const CPU_SLOWDOWN: f64 = 4.0;
 /// Timing runs (each in a fresh browser): the best one counts, so that a moment of load from

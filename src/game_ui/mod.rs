@@ -6,7 +6,6 @@ pub mod bots;
 pub mod cards;
 pub mod curtain;
 pub mod end;
-pub mod home;
 pub mod log;
 pub mod new_game;
 pub mod persist;
@@ -16,8 +15,8 @@ pub mod swords;
 pub mod table;
 pub mod words;
 
-use crate::app::Screen;
 use crate::session::{Owed, Session, Sitter};
+use crate::shell::{Screen, Shell};
 use camelot_card::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -154,15 +153,42 @@ pub struct Ctx {
 }
 
 impl Ctx {
-    pub fn new() -> Ctx {
+    /// The Card Game's state beside the shell's (whose signals it shares), made under the app's
+    /// root owner the first time a Card Game screen shows.
+    fn new(shell: Shell) -> Ctx {
         let live: RwSignal<Option<Live>> = RwSignal::new(None);
         let peek = RwSignal::new(None);
         let now = RwSignal::new(now_ms());
+        let view = Memo::new(move |_| live.with(|l| l.as_ref().map(|l| l.game.table_view())));
+        // Morgan's silence changes the whole page while the table shows; the shell knows a game
+        // is open (a screen that cannot be fetched says it was saved).
+        Effect::new(move |_| {
+            let silent = view.with(|v| {
+                v.as_ref()
+                    .is_some_and(|v| v.silence.is_some() && v.winner.is_none())
+            });
+            shell.table_class.set(silent.then_some("silence"));
+            shell.game_open.set(live.with(Option::is_some));
+        });
+        // Leaving the table, by whatever way (Home, Rules), always covers the private screens.
+        let lifted = RwSignal::new(None);
+        Effect::new(move |_| {
+            if shell.screen.get() != Screen::Table {
+                lifted.set(None);
+                peek.set(None);
+            }
+        });
+        // The clock of the silence timer.
+        if let Ok(handle) =
+            set_interval_with_handle(move || now.set(now_ms()), Duration::from_secs(1))
+        {
+            on_cleanup(move || handle.clear());
+        }
         Ctx {
-            screen: RwSignal::new(Screen::Home),
-            back_to: RwSignal::new(Screen::Home),
+            screen: shell.screen,
+            back_to: shell.back_to,
             live,
-            view: Memo::new(move |_| live.with(|l| l.as_ref().map(|l| l.game.table_view()))),
+            view,
             names: Memo::new(move |_| {
                 live.with(|l| l.as_ref().map(|l| l.session.names.clone()))
                     .unwrap_or_default()
@@ -171,12 +197,12 @@ impl Ctx {
                 let p = peek.get();
                 live.with(|l| l.as_ref().and_then(|l| curtain_need(l, p)))
             }),
-            lifted: RwSignal::new(None),
+            lifted,
             peek,
             message: RwSignal::new(None),
-            save_error: RwSignal::new(None),
+            save_error: shell.save_error,
             last_events: RwSignal::new(Vec::new()),
-            said: RwSignal::new(None),
+            said: shell.said,
             reveal: RwSignal::new(None),
             speak_again: RwSignal::new(None),
             count_aloud: RwSignal::new(None),
@@ -227,15 +253,6 @@ impl Ctx {
         self.message.set(None);
         self.screen.set(screen);
         scroll_top();
-    }
-
-    /// Start playing a session (a new game, a saved one, or the current one after a reload).
-    pub fn open(&self, session: Session) -> Result<(), String> {
-        let game = session
-            .game()
-            .map_err(|e| crate::storage::StorageError::from(e).to_string())?;
-        self.open_played(session, game);
-        Ok(())
     }
 
     /// Start playing a session whose replayed state is `game`.
@@ -298,7 +315,13 @@ impl Ctx {
         self.quester.set(quester);
         self.end_shown.set(end_shown);
         self.turn_started.set(turn_started.unwrap_or_else(now_ms));
-        self.go(Screen::Table);
+        if self.screen.get_untracked() == Screen::Table {
+            // Opened by the table's own screen (Continue, a reload): it shows already.
+            self.message.set(None);
+            scroll_top();
+        } else {
+            self.go(Screen::Table);
+        }
     }
 
     /// A saved game was deleted: stop playing it if it is the one open.
@@ -612,14 +635,36 @@ pub fn drive_computers(ctx: Ctx) {
     on_cleanup(move || ctx.cancel_computer());
 }
 
-impl Default for Ctx {
-    fn default() -> Self {
-        Ctx::new()
-    }
+thread_local! {
+    static CTX: std::cell::Cell<Option<Ctx>> = const { std::cell::Cell::new(None) };
 }
 
+/// The Card Game's state: made the first time, under the app's root owner, so it lives as long as
+/// the app whichever screen first asked for it.
 pub fn use_ctx() -> Ctx {
-    expect_context::<Ctx>()
+    if let Some(ctx) = CTX.get() {
+        return ctx;
+    }
+    let shell = crate::shell::use_shell();
+    let ctx = shell
+        .owner
+        .with_value(|owner| owner.with(|| Ctx::new(shell)));
+    CTX.set(Some(ctx));
+    ctx
+}
+
+/// Open the saved game the shell was asked to open (Continue on Home, or a reload mid-game), now
+/// that the table's screens have loaded; if it cannot be read, Home says why.
+pub fn open_pending() {
+    let shell = crate::shell::use_shell();
+    let Some(id) = shell.opening.get_untracked() else {
+        return;
+    };
+    shell.opening.set(None);
+    match persist::load(&id) {
+        Ok((session, game)) => use_ctx().open_played(session, game),
+        Err(problem) => shell.could_not_open(problem),
+    }
 }
 
 pub fn now_ms() -> f64 {
@@ -720,11 +765,7 @@ pub fn refocus() {
     });
 }
 
-pub fn scroll_top() {
-    if let Some(w) = web_sys::window() {
-        w.scroll_to_with_x_and_y(0.0, 0.0);
-    }
-}
+pub use crate::shell::scroll_top;
 
 /// "1:05" from milliseconds.
 pub fn clock(ms: f64) -> String {

@@ -16,11 +16,6 @@ pub fn load(id: &str) -> Result<(Session, Game), String> {
     storage::load_played(id).map_err(|e| e.to_string())
 }
 
-/// The game to continue, if any.
-pub fn current_id() -> Option<String> {
-    storage::current_id()
-}
-
 /// Make `id` the game to continue.
 pub fn set_current(id: &str) -> Result<(), String> {
     storage::set_current(id).map_err(|e| e.to_string())

@@ -14,8 +14,8 @@ use super::words::{
     skip_text, thinking_text,
 };
 use super::{AccusationResult, Reveal, clock, persist, reduced_motion, use_ctx};
-use crate::app::Screen;
 use crate::i18n::{K, t, tf, tn};
+use crate::shell::Screen;
 use camelot_card::{Action, Decision, Loyalty, Quest, Seat, TopCard};
 use leptos::prelude::*;
 

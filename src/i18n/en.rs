@@ -90,6 +90,7 @@ texts! {
     saved_delete_for_good: "Delete for good",
     saved_keep: "Keep it",
     saved_view: "View",
+    game_kind_card: "The Card Game",
     saved_continue: "Continue",
     saved_playing_now: "Playing now",
     saved_dates: "Last played {updated} · started {created}",
@@ -102,6 +103,10 @@ texts! {
     saved_import_title: "Import a saved game",
     saved_import_help: "Open a file made with Export, on this or another device.",
     saved_choose_file: "Choose a file…",
+    saved_import_already: "The game of {names} is already in your saved games, move for move. Import it again as a second copy?",
+    saved_import_keep_both: "Keep both",
+    saved_import_skip: "Skip",
+    saved_import_skipped: "Nothing imported: the game of {names} was already here.",
 
     // Storage messages
     storage_unavailable: "This browser is not letting Camelot keep saved games on this device (storage may be switched off, or this is a private window). You can play on, but the game will be lost when the page is closed.",
@@ -156,6 +161,7 @@ texts! {
     reveal_title_by: "{name} went on the {quest} quest",
     reveal_title: "The {quest} quest",
     reveal_set_aside: "Set aside:",
+    reveal_merlin4_token: "Token: {quest}",
     reveal_no_sword: "No sword is placed.",
     reveal_continue: "Continue",
     reveal_skip: "Skip",

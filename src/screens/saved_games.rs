@@ -5,7 +5,7 @@
 
 use crate::i18n::{K, t, tf};
 use crate::session::Session;
-use crate::storage::{self, SaveSummary, SavedRow, StorageError};
+use crate::storage::{self, Imported, SaveSummary, SavedRow, StorageError};
 use camelot_card::Game;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -20,6 +20,11 @@ enum Notice {
     Problem {
         text: String,
         detail: Option<String>,
+    },
+    /// The file's game is already kept here, move for move: keep both, or skip it?
+    AlreadyHere {
+        text: String,
+        names: Vec<String>,
     },
 }
 
@@ -146,15 +151,33 @@ pub fn SavedGames(
                 }));
                 return;
             };
-            notice.set(Some(match storage::import(&text) {
-                Ok(s) => Notice::Done(tf(
+            notice.set(Some(match storage::import_new(&text) {
+                Ok(Imported::Added(s)) => Notice::Done(tf(
                     K::saved_imported,
                     &[("names", &storage::names_line(&s.names))],
                 )),
+                Ok(Imported::AlreadyHere { names, .. }) => Notice::AlreadyHere { text, names },
                 Err(e) => Notice::problem(&e),
             }));
             refresh();
         });
+    };
+    // The answer to "already here": a second copy, or nothing.
+    let keep_both = move |text: String| {
+        notice.set(Some(match storage::import(&text) {
+            Ok(s) => Notice::Done(tf(
+                K::saved_imported,
+                &[("names", &storage::names_line(&s.names))],
+            )),
+            Err(e) => Notice::problem(&e),
+        }));
+        refresh();
+    };
+    let skip = move |names: Vec<String>| {
+        notice.set(Some(Notice::Done(tf(
+            K::saved_import_skipped,
+            &[("names", &storage::names_line(&names))],
+        ))));
     };
 
     let row_view = move |row: SavedRow| {
@@ -213,6 +236,7 @@ pub fn SavedGames(
                     <li class="save-row" class:finished=finished data-testid="save-row" data-id=id.clone()>
                         <div class="save-main">
                             <strong class="save-names">{title}</strong>
+                            <span class="save-kind" data-testid="save-kind">{s.game_kind.name()}</span>
                             {is_current.then(|| view! { <span class="save-badge">{t(K::saved_playing_now)}</span> })}
                             <span class="save-progress">{progress}</span>
                             <span class="save-date">{dates}</span>
@@ -280,6 +304,21 @@ pub fn SavedGames(
                 Notice::Done(text) => view! {
                     <p class="notice done" role="status" data-testid="saves-notice">{text}</p>
                 }.into_any(),
+                Notice::AlreadyHere { text, names } => {
+                    let again = names.clone();
+                    view! {
+                        <div class="notice confirm" role="alertdialog" data-testid="import-already"
+                            aria-label=t(K::saved_import_title)>
+                            <p>{tf(K::saved_import_already, &[("names", &storage::names_line(&names))])}</p>
+                            <div class="save-actions">
+                                <button class="secondary" data-testid="import-keep-both"
+                                    on:click=move |_| keep_both(text.clone())>{t(K::saved_import_keep_both)}</button>
+                                <button class="primary" data-testid="import-skip"
+                                    on:click=move |_| skip(again.clone())>{t(K::saved_import_skip)}</button>
+                            </div>
+                        </div>
+                    }.into_any()
+                }
                 Notice::Problem { text, detail } => view! {
                     <div class="notice problem" role="alert" data-testid="saves-problem">
                         <p>{text}</p>

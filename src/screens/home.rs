@@ -1,24 +1,22 @@
 //! Home: Continue the current game, New game, Saved games, Rules, Settings.
+//!
+//! Home reads the current game from the saved games' index only: it replays nothing, so the first
+//! load carries no game's rules.
 
-use super::{persist, use_ctx};
-use crate::app::Screen;
 use crate::i18n::{K, t};
+use crate::shell::{Screen, use_shell};
+use crate::storage;
 use leptos::prelude::*;
 
 #[component]
 pub fn Home() -> impl IntoView {
-    let ctx = use_ctx();
+    let shell = use_shell();
     // The autosaved current game, if any, with a line about where it stands.
-    let current = persist::current_id().and_then(|id| {
-        let (session, game) = persist::load(&id).ok()?;
-        let line = session.progress(&game);
-        Some((session, line))
-    });
-    let problem = RwSignal::new(None::<String>);
+    let current = storage::current_game();
     let go = move |s: Screen| {
         move |_| {
-            ctx.back_to.set(Screen::Home);
-            ctx.go(s);
+            shell.back_to.set(Screen::Home);
+            shell.go(s);
         }
     };
     view! {
@@ -26,16 +24,19 @@ pub fn Home() -> impl IntoView {
             <h1>{t(K::app_name)}</h1>
             <p class="subtitle">{t(K::home_subtitle)}</p>
             <nav class="home-menu">
-                {current.map(|(session, line)| {
-                    let session = StoredValue::new(session);
+                {current.map(|game| {
+                    let id = StoredValue::new(game.id);
+                    // Whose turn and the swords; else (the index made in another language, or
+                    // not from this text) who plays.
+                    let line = game
+                        .progress
+                        .unwrap_or_else(|| storage::names_line(&game.names));
                     view! {
                         <button class="primary big" data-testid="continue-game"
-                            on:click=move |_| {
-                                if let Err(e) = ctx.open(session.get_value()) {
-                                    problem.set(Some(e));
-                                }
-                            }>
-                            {t(K::home_continue)}
+                            on:click=move |_| shell.open_saved(id.get_value())>
+                            // A finished game is looked at, not played on: "View", as Saved
+                            // games says.
+                            {t(if game.finished { K::saved_view } else { K::home_continue })}
                             <small class="progress">{line}</small>
                         </button>
                     }
@@ -45,7 +46,7 @@ pub fn Home() -> impl IntoView {
                 <button data-testid="home-rules" on:click=go(Screen::Rules)>{t(K::rules)}</button>
                 <button data-testid="settings" on:click=go(Screen::Settings)>{t(K::home_settings)}</button>
             </nav>
-            {move || problem.get().map(|p| view! { <p class="message" role="alert">{p}</p> })}
+            {move || shell.notice.get().map(|p| view! { <p class="message" role="alert" data-testid="home-notice">{p}</p> })}
         </section>
     }
 }

@@ -1,0 +1,105 @@
+//! What the app's games share on screen, and nothing of any one game: the screens and the way
+//! between them, the live region a screen reader hears, a save's failure, and which saved game is
+//! to be opened. A game's own state (the Card Game's `game_ui::Ctx`) is made the first time one of
+//! its screens shows, in that screen's chunk, so Home and the first load carry none of it.
+
+use leptos::prelude::*;
+
+/// The app's screens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Home,
+    NewGame,
+    Table,
+    Log,
+    SavedGames,
+    Rules,
+    Settings,
+}
+
+impl Screen {
+    /// The class of `<main>` while this screen shows (the styles and the tests go by it).
+    pub fn class(self) -> &'static str {
+        match self {
+            Screen::Home => "screen-home",
+            Screen::NewGame => "screen-newgame",
+            Screen::Table => "screen-table",
+            Screen::Log => "screen-log",
+            Screen::SavedGames => "screen-savedgames",
+            Screen::Rules => "screen-rules",
+            Screen::Settings => "screen-settings",
+        }
+    }
+}
+
+/// The shell's state, provided as context by the app's root.
+#[derive(Clone, Copy)]
+pub struct Shell {
+    pub screen: RwSignal<Screen>,
+    /// Where Rules goes back to.
+    pub back_to: RwSignal<Screen>,
+    /// Said once by a screen reader (the last move): put in afresh each time.
+    pub said: RwSignal<Option<String>>,
+    /// The last save failed (play goes on): why, in plain words.
+    pub save_error: RwSignal<Option<String>>,
+    /// A message shown on Home: a saved game that could not be opened, and why.
+    pub notice: RwSignal<Option<String>>,
+    /// A class the open game gives the whole page while its table shows (the Card Game's silence).
+    pub table_class: RwSignal<Option<&'static str>>,
+    /// A game is open (it was saved with its last move).
+    pub game_open: RwSignal<bool>,
+    /// The saved game to open once its screens have loaded (Continue, or a reload mid-game).
+    pub opening: RwSignal<Option<String>>,
+    /// The root's owner: a game's state is made under it, so it lives as long as the app.
+    pub owner: StoredValue<Owner>,
+}
+
+impl Shell {
+    pub fn new() -> Shell {
+        Shell {
+            screen: RwSignal::new(Screen::Home),
+            back_to: RwSignal::new(Screen::Home),
+            said: RwSignal::new(None),
+            save_error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            table_class: RwSignal::new(None),
+            game_open: RwSignal::new(false),
+            opening: RwSignal::new(None),
+            owner: StoredValue::new(Owner::current().unwrap_or_default()),
+        }
+    }
+
+    /// Show `screen`, from its top.
+    pub fn go(&self, screen: Screen) {
+        self.notice.set(None);
+        self.screen.set(screen);
+        scroll_top();
+    }
+
+    /// Open the saved game `id` at its table. The table's screens (and the rules that replay the
+    /// game) come in their own chunk; the game opens when it has loaded.
+    pub fn open_saved(&self, id: String) {
+        self.opening.set(Some(id));
+        self.go(Screen::Table);
+    }
+
+    /// A saved game could not be opened: back to Home, which says why.
+    pub fn could_not_open(&self, problem: String) {
+        let shell = *self;
+        // Not while the table's screen is being built: on the next turn of the event loop.
+        request_animation_frame(move || {
+            shell.go(Screen::Home);
+            shell.notice.set(Some(problem));
+        });
+    }
+}
+
+pub fn use_shell() -> Shell {
+    expect_context::<Shell>()
+}
+
+pub fn scroll_top() {
+    if let Some(w) = web_sys::window() {
+        w.scroll_to_with_x_and_y(0.0, 0.0);
+    }
+}
