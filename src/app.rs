@@ -1,7 +1,7 @@
 //! The root component: the screen switcher and the top bar (Home, and a one-tap Rules button on
 //! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
-use crate::game_ui;
+use crate::card;
 use crate::i18n::{self, K, t};
 use crate::screens::rules::RulesScreen;
 use crate::screens::saved_games::SavedGames;
@@ -220,20 +220,20 @@ macro_rules! split_screens {
 
 split_screens! {
     fn new_game_screen / __preload_new_game_screen {
-        view! { <game_ui::new_game::NewGame /> }.into_any()
+        view! { <card::new_game::NewGame /> }.into_any()
     }
 
     fn table_screen / __preload_table_screen {
-        game_ui::open_pending();
-        view! { <game_ui::table::Table /> }.into_any()
+        card::open_pending();
+        view! { <card::table::Table /> }.into_any()
     }
 
     fn log_screen / __preload_log_screen {
-        view! { <game_ui::log::Log /> }.into_any()
+        view! { <card::log::Log /> }.into_any()
     }
 
     fn saved_games_screen / __preload_saved_games_screen {
-        let ctx = game_ui::use_ctx();
+        let ctx = card::use_ctx();
         let shell = use_shell();
         view! {
             <SavedGames

@@ -1,12 +1,11 @@
 //! Camelot web app: entry point. Trunk builds this binary to WebAssembly (see index.html).
 
 mod app;
-mod game_ui;
+mod card;
 mod i18n;
 mod panic;
 mod rules_text;
 mod screens;
-mod session;
 mod shell;
 mod storage;
 mod wake;

@@ -1,6 +1,6 @@
 //! What the app's games share on screen, and nothing of any one game: the screens and the way
 //! between them, the live region a screen reader hears, a save's failure, and which saved game is
-//! to be opened. A game's own state (the Card Game's `game_ui::Ctx`) is made the first time one of
+//! to be opened. A game's own state (the Card Game's `card::Ctx`) is made the first time one of
 //! its screens shows, in that screen's chunk, so Home and the first load carry none of it.
 
 use leptos::prelude::*;

@@ -18,8 +18,8 @@
 
 #![allow(dead_code)] // an API: each screen uses its part
 
+use crate::card::session::{SAVE_FORMAT, Session};
 use crate::i18n::{self, K, t, tf};
-use crate::session::{SAVE_FORMAT, Session};
 use camelot_card::{Game, ReplayError};
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
@@ -320,13 +320,13 @@ pub fn parse_session(text: &str) -> Result<(Session, Game), StorageError> {
     })?;
     // Format 1 had no sitters: every seat a person, which is what an empty list means now.
     if let Err(e) =
-        crate::session::validate_sitters(&session.sitters, session.setup.players as usize)
+        crate::card::session::validate_sitters(&session.sitters, session.setup.players as usize)
     {
         return Err(StorageError::Damaged {
             detail: format!("the seats are not valid: {e}"),
         });
     }
-    match crate::session::validate_names(&session.names) {
+    match crate::card::session::validate_names(&session.names) {
         Ok(clean) if clean == session.names => {}
         Ok(_) => {
             return Err(StorageError::Damaged {
@@ -386,7 +386,7 @@ fn salvage(text: &str) -> (Vec<String>, Option<f64>) {
             n.names
                 .into_iter()
                 .take(7)
-                .map(|s| s.chars().take(crate::session::NAME_MAX).collect())
+                .map(|s| s.chars().take(crate::card::session::NAME_MAX).collect())
                 .collect()
         })
         .unwrap_or_default();
@@ -1276,7 +1276,7 @@ pub fn human_date_local(ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Sitter;
+    use crate::card::session::Sitter;
     use camelot_card::bot::Level;
     use camelot_card::{Seat, Setup};
     use serde_json::Value;

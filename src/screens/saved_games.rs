@@ -3,8 +3,8 @@
 //! game that cannot be read is shown with its problem in plain words and can only be deleted, on
 //! request — it is never changed or removed by itself.
 
+use crate::card::session::Session;
 use crate::i18n::{K, t, tf};
-use crate::session::Session;
 use crate::storage::{self, Imported, SaveSummary, SavedRow, StorageError};
 use camelot_card::Game;
 use leptos::prelude::*;

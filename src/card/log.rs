@@ -2,8 +2,8 @@
 
 use super::use_ctx;
 use super::words::event_line;
+use crate::card::session::Session;
 use crate::i18n::{K, t, tf};
-use crate::session::Session;
 use camelot_card::{Event, Game, Loyalty, Outcome, Seat};
 use leptos::prelude::*;
 

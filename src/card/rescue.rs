@@ -215,7 +215,7 @@ pub fn KnightQuestionView(question: KnightQuestion) -> impl IntoView {
 mod tests {
     use super::super::curtain_need;
     use super::*;
-    use crate::session::{Session, Sitter};
+    use crate::card::session::{Session, Sitter};
     use camelot_card::Setup;
     use camelot_card::bot::Level;
     use camelot_card::{Options, Played};

@@ -1,7 +1,7 @@
 //! The game screens' one door to saved state: every call into `crate::storage` (UI-STORE's
 //! module) from the game screens goes through here.
 
-use crate::session::Session;
+use crate::card::session::Session;
 use crate::storage::{self, Settings};
 use camelot_card::Game;
 

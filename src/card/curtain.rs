@@ -6,8 +6,8 @@
 use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol, knight_name};
 use super::words::{card_name, loyalty_text, quest_stack_name, rule_error_text};
 use super::{Ctx, CurtainNeed, Need, use_ctx};
+use crate::card::session::Owed;
 use crate::i18n::{K, join_and, t, tf, tn};
-use crate::session::Owed;
 use camelot_card::{
     Action, Card, Decision, Keep, Knight, Loyalty, PrivateEvent, Prompt, Quest, QuestStack, Seat,
     SeatView, TableView,

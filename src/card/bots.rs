@@ -10,7 +10,7 @@
 //! in play, so the rebuilt mind is the very one the game was played with.
 
 use super::Live;
-use crate::session::Session;
+use crate::card::session::Session;
 use camelot_card::bot::{Bot, Choice};
 use camelot_card::{Action, Decision, Event, Game, ReplayError, RuleError, Seat};
 
@@ -246,7 +246,7 @@ pub fn delay_ms(decision: Decision, fast: bool, since_line: Option<f64>) -> f64 
 mod tests {
     use super::super::{Need, curtain_need};
     use super::*;
-    use crate::session::Sitter;
+    use crate::card::session::Sitter;
     use camelot_card::bot::Level;
     use camelot_card::{Options, Setup};
 

@@ -288,7 +288,7 @@ pub fn rule_error_text(e: &camelot_card::RuleError, name: &dyn Fn(Seat) -> Strin
         E::BadTarget { target } => tf(K::error_bad_target, &[("name", &name(*target))]),
         E::KnightNotHeld { knight } => tf(
             K::error_knight_not_held,
-            &[("knight", &crate::game_ui::cards::knight_name(*knight))],
+            &[("knight", &crate::card::cards::knight_name(*knight))],
         ),
         E::AnnouncementNotAllowed { card } => {
             tf(K::error_announcement, &[("card", &card_name(*card))])
@@ -544,7 +544,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(line, "Bo placed a card face down and announced Dragon 3");
-        let turns = crate::game_ui::log::log_turns(
+        let turns = crate::card::log::log_turns(
             &[Event::CardPlaced {
                 seat: Seat(0),
                 top: TopCard::FaceDown {
@@ -705,7 +705,7 @@ mod tests {
         assert!(
             COMPUTER_NAMES
                 .iter()
-                .all(|n| n.chars().count() <= crate::session::NAME_MAX)
+                .all(|n| n.chars().count() <= crate::card::session::NAME_MAX)
         );
     }
 

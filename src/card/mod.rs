@@ -1,6 +1,8 @@
-//! The game itself: home, new game, the table, the curtain and private screens, the quest reveal,
-//! the end and the log. The engine decides every rule; these screens render `TableView` and, behind
-//! a curtain, one seat's `SeatView`, and send actions through the `Session`.
+//! The Card Game in the app: its screens (new game, the table, the curtain and private screens,
+//! the quest reveal, the end and the log), its computer knights' pacing, its saved `Session`, and
+//! its state (`Ctx`, made the first time one of its screens shows). The engine (crate
+//! `camelot-card`) decides every rule; these screens render `TableView` and, behind a curtain, one
+//! seat's `SeatView`, and send actions through the `Session`.
 
 pub mod bots;
 pub mod cards;
@@ -11,11 +13,12 @@ pub mod new_game;
 pub mod persist;
 pub mod rescue;
 pub mod resolution;
+pub mod session;
 pub mod swords;
 pub mod table;
 pub mod words;
 
-use crate::session::{Owed, Session, Sitter};
+use crate::card::session::{Owed, Session, Sitter};
 use crate::shell::{Screen, Shell};
 use camelot_card::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
 use leptos::prelude::*;
