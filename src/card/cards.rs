@@ -1,7 +1,9 @@
 //! Our own card faces, drawn in SVG and CSS: one symbol and colour per quest, Merlin, Morgan,
 //! Mordred, Vivien, the card back, Loyalty and Knight cards, and the sword.
 
-use super::words::{card_effect, card_name, loyalty_text, quest_stack_name, value_text};
+use super::words::{
+    card_effect, card_name, knight_name, loyalty_text, quest_stack_name, value_text,
+};
 use crate::i18n::{K, fill, t, tf, tn};
 use camelot_card::{Card, Knight, Loyalty, Morgan, Quest, QuestStack};
 use leptos::prelude::*;
@@ -144,17 +146,6 @@ fn title(c: Card) -> String {
         Card::Mordred => t(K::card_mordred).into(),
         Card::Vivien => t(K::card_vivien).into(),
     }
-}
-
-/// A Knight's name, as the players of this language call him.
-pub fn knight_name(k: Knight) -> &'static str {
-    t(match k {
-        Knight::Arthur => K::card_knight_arthur,
-        Knight::Tristan => K::card_knight_tristan,
-        Knight::Gawain => K::card_knight_gawain,
-        Knight::Galahad => K::card_knight_galahad,
-        Knight::Percival => K::card_knight_percival,
-    })
 }
 
 /// A Rumor card face up. `size`: "big", "mid" or "small".

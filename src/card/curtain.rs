@@ -3,7 +3,8 @@
 //! "Done — hide". Window decisions (Arthur, Gawain, Percival) look the same to every player asked,
 //! whether they hold the card or not.
 
-use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol, knight_name};
+use super::cards::{CardFace, KnightFace, LoyaltyFace, Sym, Symbol};
+use super::words::knight_name;
 use super::words::{card_name, loyalty_text, quest_stack_name, rule_error_text};
 use super::{Ctx, CurtainNeed, Need, use_ctx};
 use crate::card::session::Owed;

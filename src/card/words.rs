@@ -288,7 +288,7 @@ pub fn rule_error_text(e: &camelot_card::RuleError, name: &dyn Fn(Seat) -> Strin
         E::BadTarget { target } => tf(K::error_bad_target, &[("name", &name(*target))]),
         E::KnightNotHeld { knight } => tf(
             K::error_knight_not_held,
-            &[("knight", &crate::card::cards::knight_name(*knight))],
+            &[("knight", &knight_name(*knight))],
         ),
         E::AnnouncementNotAllowed { card } => {
             tf(K::error_announcement, &[("card", &card_name(*card))])
@@ -483,6 +483,17 @@ fn action_line(a: Action, name: &dyn Fn(Seat) -> String) -> String {
         Action::PassWindow => t(K::bot_did_let_pass).into(),
         Action::Pass => t(K::bot_did_pass).into(),
     }
+}
+
+/// A Knight's name, as the players of this language call him.
+pub fn knight_name(k: Knight) -> &'static str {
+    t(match k {
+        Knight::Arthur => K::card_knight_arthur,
+        Knight::Tristan => K::card_knight_tristan,
+        Knight::Gawain => K::card_knight_gawain,
+        Knight::Galahad => K::card_knight_galahad,
+        Knight::Percival => K::card_knight_percival,
+    })
 }
 
 #[cfg(test)]
