@@ -12,13 +12,20 @@
 //!   printed: the time from tapping "Start the game" (two taps from Home) to the first frame with
 //!   the table, held to the same limit, and a repeat visit (service worker and caches warm).
 //!
+//! - beside a bare Leptos counter (tests/counter, built by scripts/setup's
+//!   `camelot_counter_build` with the same Trunk, wasm-opt, profile and flags, into
+//!   target/counter-dist): [`COLD_STARTS`] alternating cold starts of each, same CPU slowdown, the
+//!   median of Home's time to interactive at most [`MAX_HOME_OVER_COUNTER`] times the counter's
+//!   (issue 20). A yardstick measured in the same run, so that the load of a shared machine
+//!   weighs on both sides alike.
+//!
 //! The size is checked in every run; the timing, a measurement on a shared machine, only with
 //! `cargo test --test budget -- --ignored --nocapture`, which prints all the figures.
 
 mod support;
 
 use serde_json::{Value, json};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -30,6 +37,15 @@ const CPU_SLOWDOWN: f64 = 4.0;
 /// Timing runs (each in a fresh browser): the best one counts, so that a moment of load from
 /// other work on the machine does not fail the build.
 const ATTEMPTS: usize = 3;
+/// Home's median time to interactive at most this many times a bare Leptos counter's (issue 20;
+/// it was about 1.9: 606 ms against 325 ms).
+const MAX_HOME_OVER_COUNTER: f64 = 1.5;
+/// Cold starts of each (app Home, counter), alternating, for the comparison's medians.
+const COLD_STARTS: usize = 5;
+
+/// The timed tests one at a time: run side by side (the test harness's default), one's browser
+/// or build would slow the other's measurement.
+static TIMED: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 fn build_present() -> bool {
     let index = support::dist_dir().join("index.html");
@@ -214,20 +230,27 @@ async fn mark(b: &support::Browser, name: &str) -> f64 {
     }
 }
 
-struct Run {
+/// A first visit up to the Home screen being interactive, in the page's own clock.
+struct ColdStart {
     /// The wasm file fully downloaded.
     wasm_fetched: f64,
     /// The wasm compiled and `main` run (Trunk's `TrunkApplicationStarted`).
     started: f64,
     home: f64,
+}
+
+struct Run {
+    cold: ColdStart,
     tap_to_table: f64,
     repeat_home: f64,
 }
 
-async fn one_run(b: &mut support::Browser) -> Run {
-    let server = support::Server::start(support::dist_dir());
+/// A first visit (fresh browser profile: empty cache, no service worker) of the build `server`
+/// serves, with the CPU slowed down [`CPU_SLOWDOWN`] times, up to Home's first interactive frame.
+async fn cold_start(b: &mut support::Browser, server: &support::Server) -> ColdStart {
     b.set_base_url(server.url());
-    // A page of the same site first, so that the throttling applies to the app's renderer.
+    // A page of the same site first, so that the throttling applies to the app's renderer (the
+    // counter has no manifest: its server's "not found" page is of the same site all the same).
     b.goto("manifest.webmanifest").await;
     b.cdp(
         "Emulation.setCPUThrottlingRate",
@@ -243,6 +266,16 @@ async fn one_run(b: &mut support::Browser) -> Run {
     let home = mark(b, "home").await;
     let wasm_fetched = mark(b, "wasmFetched").await;
     let started = mark(b, "started").await;
+    ColdStart {
+        wasm_fetched,
+        started,
+        home,
+    }
+}
+
+async fn one_run(b: &mut support::Browser) -> Run {
+    let server = support::Server::start(support::dist_dir());
+    let cold = cold_start(b, &server).await;
     b.click("[data-testid=new-game]").await;
     b.click("[data-testid=start-game]").await;
     let table = mark(b, "table").await;
@@ -261,12 +294,20 @@ async fn one_run(b: &mut support::Browser) -> Run {
     b.reload().await;
     let repeat_home = mark(b, "home").await;
     Run {
-        wasm_fetched,
-        started,
-        home,
+        cold,
         tap_to_table: table - tap,
         repeat_home,
     }
+}
+
+/// The browser's console errors, without the request for /favicon.ico that the JSON page opened
+/// first makes (outside the app).
+async fn console_errors(b: &support::Browser) -> Vec<String> {
+    b.console_errors()
+        .await
+        .into_iter()
+        .filter(|e| !e.contains("/favicon.ico"))
+        .collect()
 }
 
 #[tokio::test]
@@ -278,30 +319,29 @@ async fn the_home_screen_is_interactive_within_a_second_on_a_4x_slower_cpu() {
     if !build_present() {
         return;
     }
+    let _one_at_a_time = TIMED.lock().await;
     let mut best: Option<Run> = None;
     for attempt in 1..=ATTEMPTS {
         let Some(mut b) = support::launch().await else {
             return;
         };
         let run = one_run(&mut b).await;
-        // The JSON page opened first makes the browser ask for /favicon.ico (outside the app).
-        let errors: Vec<String> = b
-            .console_errors()
-            .await
-            .into_iter()
-            .filter(|e| !e.contains("/favicon.ico"))
-            .collect();
+        let errors = console_errors(&b).await;
         b.close().await;
         println!(
             "Run {attempt}, CPU {CPU_SLOWDOWN}x slower: navigation -> Home interactive {:.0} ms \
              (wasm downloaded {:.0} ms, compiled and started {:.0} ms); \
              tap \"Start the game\" -> table {:.0} ms; repeat visit -> Home {:.0} ms \
              (budget {MAX_INTERACTIVE_MS:.0} ms)",
-            run.home, run.wasm_fetched, run.started, run.tap_to_table, run.repeat_home
+            run.cold.home,
+            run.cold.wasm_fetched,
+            run.cold.started,
+            run.tap_to_table,
+            run.repeat_home
         );
         assert!(errors.is_empty(), "console errors:\n{}", errors.join("\n"));
-        let within = run.home <= MAX_INTERACTIVE_MS && run.tap_to_table <= MAX_INTERACTIVE_MS;
-        let worst = |r: &Run| r.home.max(r.tap_to_table);
+        let within = run.cold.home <= MAX_INTERACTIVE_MS && run.tap_to_table <= MAX_INTERACTIVE_MS;
+        let worst = |r: &Run| r.cold.home.max(r.tap_to_table);
         if best.as_ref().is_none_or(|b| worst(&run) < worst(b)) {
             best = Some(run);
         }
@@ -311,13 +351,137 @@ async fn the_home_screen_is_interactive_within_a_second_on_a_4x_slower_cpu() {
     }
     let best = best.expect("at least one run");
     assert!(
-        best.home <= MAX_INTERACTIVE_MS,
+        best.cold.home <= MAX_INTERACTIVE_MS,
         "too slow: the Home screen became interactive after {:.0} ms at best (budget {MAX_INTERACTIVE_MS:.0} ms, CPU {CPU_SLOWDOWN}x slower)",
-        best.home
+        best.cold.home
     );
     assert!(
         best.tap_to_table <= MAX_INTERACTIVE_MS,
         "too slow: the table showed {:.0} ms after the tap on Start (budget {MAX_INTERACTIVE_MS:.0} ms)",
         best.tap_to_table
+    );
+}
+
+/// The bare Leptos counter's build directory (git-ignored; `camelot_counter_build` fills it).
+fn counter_dist() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target/counter-dist")
+}
+
+/// Builds the counter with scripts/setup's `camelot_counter_build` (the release web build's
+/// Trunk, wasm-opt and flags); a few seconds when nothing changed, minutes the first time.
+fn build_counter() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let status = Command::new("bash")
+        .args(["-c", "source scripts/setup && camelot_counter_build"])
+        .current_dir(root)
+        // Always target/counter-web, whatever target directory these tests were built in: the
+        // counter is then built once, not once per target directory.
+        .env_remove("CARGO_TARGET_DIR")
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run bash: {e}"));
+    assert!(
+        status.success(),
+        "the counter's build failed: bash -c 'source scripts/setup && camelot_counter_build'"
+    );
+    assert!(
+        counter_dist().join("index.html").is_file(),
+        "the counter's build left no {}",
+        counter_dist().join("index.html").display()
+    );
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    sorted[sorted.len() / 2]
+}
+
+fn medians(runs: &[ColdStart]) -> ColdStart {
+    let of = |f: fn(&ColdStart) -> f64| median(&runs.iter().map(f).collect::<Vec<_>>());
+    ColdStart {
+        wasm_fetched: of(|r| r.wasm_fetched),
+        started: of(|r| r.started),
+        home: of(|r| r.home),
+    }
+}
+
+/// The wasm and JS a first visit of `dist` transfers, gzip -9.
+fn wasm_and_js_gzip(dist: &Path) -> u64 {
+    let index = std::fs::read_to_string(dist.join("index.html")).expect("read index.html");
+    loaded_by_index(&index)
+        .iter()
+        .filter(|f| f.ends_with(".wasm") || f.ends_with(".js"))
+        .map(|f| gzip_size(&dist.join(f)))
+        .sum()
+}
+
+#[tokio::test]
+// A measurement, not part of the default run (it also builds the counter): run it with
+// `cargo test --test budget -- --ignored --nocapture`.
+#[ignore = "timed measurement: run on a quiet machine with -- --ignored"]
+async fn the_home_screen_starts_within_one_and_a_half_times_a_bare_leptos_counter() {
+    if !build_present() {
+        return;
+    }
+    let _one_at_a_time = TIMED.lock().await;
+    build_counter();
+    let builds = [
+        ("app Home", support::dist_dir()),
+        ("counter", counter_dist()),
+    ];
+    let servers = builds
+        .iter()
+        .map(|(_, dist)| support::Server::start(dist.clone()))
+        .collect::<Vec<_>>();
+    let mut runs: [Vec<ColdStart>; 2] = [Vec::new(), Vec::new()];
+    for round in 1..=COLD_STARTS {
+        for (i, (name, _)) in builds.iter().enumerate() {
+            let Some(mut b) = support::launch().await else {
+                return;
+            };
+            let run = cold_start(&mut b, &servers[i]).await;
+            // The counter has no manifest: the page opened first is its server's "not found".
+            let errors = console_errors(&b)
+                .await
+                .into_iter()
+                .filter(|e| !(*name == "counter" && e.contains("manifest.webmanifest - Failed")))
+                .collect::<Vec<_>>();
+            b.close().await;
+            println!(
+                "Cold start {round}/{COLD_STARTS}, {name:>8}, CPU {CPU_SLOWDOWN}x slower: \
+                 interactive {:.0} ms (wasm downloaded {:.0} ms, compiled and started {:.0} ms)",
+                run.home, run.wasm_fetched, run.started
+            );
+            assert!(
+                errors.is_empty(),
+                "{name}: console errors:\n{}",
+                errors.join("\n")
+            );
+            runs[i].push(run);
+        }
+    }
+    let [app, counter] = [medians(&runs[0]), medians(&runs[1])];
+    for ((name, dist), m) in builds.iter().zip([&app, &counter]) {
+        println!(
+            "Median of {COLD_STARTS}, {name:>8}: interactive {:.0} ms = wasm downloaded {:.0} ms \
+             + compiled and started {:.0} ms + to the first frame {:.0} ms ({} wasm + JS gzip)",
+            m.home,
+            m.wasm_fetched,
+            m.started - m.wasm_fetched,
+            m.home - m.started,
+            kb(wasm_and_js_gzip(dist))
+        );
+    }
+    let ratio = app.home / counter.home;
+    println!(
+        "Home / counter: {ratio:.2}x ({:.0} ms against {:.0} ms; at most {MAX_HOME_OVER_COUNTER}x)",
+        app.home, counter.home
+    );
+    assert!(
+        ratio <= MAX_HOME_OVER_COUNTER,
+        "too slow beside a bare Leptos counter: Home interactive after {:.0} ms (median of \
+         {COLD_STARTS}), the counter after {:.0} ms: {ratio:.2}x, at most {MAX_HOME_OVER_COUNTER}x",
+        app.home,
+        counter.home
     );
 }
