@@ -16,6 +16,8 @@ pub use crate::shell::Screen;
 pub fn App() -> impl IntoView {
     let shell = Shell::new();
     provide_context(shell);
+    // The Card Game's settings an earlier release kept among the app's become its own.
+    card::persist::adopt_old_settings();
     crate::wake::keep_awake_while(move || shell.screen.get() == Screen::Table);
 
     // A reload in the middle of a game comes straight back to its table (covered), and one at
@@ -237,7 +239,7 @@ split_screens! {
         let shell = use_shell();
         view! {
             <SavedGames
-                on_open=move |(session, game)| ctx.open_played(session, game)
+                on_open=move |id: String| shell.open_saved(id)
                 on_back=move |()| shell.go(Screen::Home)
                 on_deleted=move |id: String| ctx.forget(&id)
             />
@@ -252,6 +254,13 @@ split_screens! {
 
     fn settings_screen / __preload_settings_screen {
         let shell = use_shell();
-        view! { <SettingsScreen on_back=move |()| shell.go(Screen::Home) /> }.into_any()
+        // The Card Game's own settings (the silence countdown) in their place on the screen.
+        let card_settings = |saved: Callback<Result<(), String>>| {
+            view! { <card::settings::CardSettings on_saved=saved /> }.into_any()
+        };
+        view! {
+            <SettingsScreen on_back=move |()| shell.go(Screen::Home) game_settings=card_settings />
+        }
+        .into_any()
     }
 }

@@ -6,7 +6,12 @@
 //!   each summary remembers a hash of the game text it was made from, so a stale or tampered entry
 //!   is re-read rather than trusted;
 //! - `camelot/v1/current` — the id of the game being played;
-//! - `camelot/v1/settings` — [`Settings`].
+//! - `camelot/v1/settings` — [`Settings`], the app's own;
+//! - `camelot/v1/<game>/settings` — one game's own settings ([`game_settings_key`]; the Card Game's
+//!   are `camelot/v1/card/settings`).
+//!
+//! Every saved game, export file and index entry says which game it is (`"game_kind"`, see
+//! [`GameKind`]); one written before that is a Card Game.
 //!
 //! A saved game that cannot be read (damaged text, not a game, moves that break the rules, or a
 //! newer format) is listed with its problem in plain words and is never overwritten or deleted
@@ -257,19 +262,20 @@ pub fn names_line(names: &[String]) -> String {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
-    /// A countdown shown while silence holds, in seconds; `None` (the default) shows none.
-    pub silence_countdown_secs: Option<u32>,
     /// Always reduce motion, whatever the system setting says (`false` follows the system).
     pub always_reduce_motion: bool,
     /// The interface language, once there is a choice (issue 5). `None` = the browser's.
     pub language: Option<String>,
-    /// Computer knights move at once ("Faster" at the table), until "Normal pace" is tapped.
-    pub computers_fast: bool,
 }
 
-/// The silence countdowns offered, the same in Settings and on the New game screen (both set the
-/// one saved choice).
-pub const SILENCE_CHOICES: [Option<u32>; 5] = [None, Some(30), Some(60), Some(90), Some(120)];
+/// The key of one game's own settings: `camelot/v1/<game>/settings` (the app's own are
+/// [`SETTINGS_KEY`]).
+pub fn game_settings_key(kind: GameKind) -> String {
+    let game = match kind {
+        GameKind::Card => "card",
+    };
+    format!("{PREFIX}{game}/settings")
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Pure parsing and validation
@@ -1110,6 +1116,26 @@ impl<B: Backend> Store<B> {
         let text = serde_json::to_string(settings).expect("settings serialize");
         self.backend.set(SETTINGS_KEY, &text)
     }
+
+    /// The app's settings as stored, unread (a game moving its own settings out of them).
+    pub fn settings_text(&self) -> Option<String> {
+        self.backend.get(SETTINGS_KEY).ok().flatten()
+    }
+
+    /// One game's own settings, if it has saved any (unreadable ones count as none).
+    pub fn load_game_settings<T: serde::de::DeserializeOwned>(&self, kind: GameKind) -> Option<T> {
+        let text = self.backend.get(&game_settings_key(kind)).ok().flatten()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    pub fn save_game_settings<T: Serialize>(
+        &self,
+        kind: GameKind,
+        settings: &T,
+    ) -> Result<(), StorageError> {
+        let text = serde_json::to_string(settings).expect("settings serialize");
+        self.backend.set(&game_settings_key(kind), &text)
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1178,6 +1204,18 @@ pub fn load_settings() -> Settings {
 
 pub fn save_settings(settings: &Settings) -> Result<(), StorageError> {
     local().save_settings(settings)
+}
+
+pub fn settings_text() -> Option<String> {
+    local().settings_text()
+}
+
+pub fn load_game_settings<T: serde::de::DeserializeOwned>(kind: GameKind) -> Option<T> {
+    local().load_game_settings(kind)
+}
+
+pub fn save_game_settings<T: Serialize>(kind: GameKind, settings: &T) -> Result<(), StorageError> {
+    local().save_game_settings(kind, settings)
 }
 
 /// The export file's text (JSON in a `{app, kind, format, game}` envelope).
@@ -1716,20 +1754,32 @@ mod tests {
         assert_eq!(st.current_id(), None);
 
         assert_eq!(st.load_settings(), Settings::default());
-        assert_eq!(Settings::default().silence_countdown_secs, None);
+        assert_eq!(Settings::default().language, None);
         let s = Settings {
-            silence_countdown_secs: Some(60),
             always_reduce_motion: true,
-            language: None,
-            computers_fast: true,
+            language: Some("fr".into()),
         };
         st.save_settings(&s).unwrap();
         assert_eq!(st.load_settings(), s);
         // Older or newer settings: unknown fields ignored, missing ones default.
         st.backend
-            .set(SETTINGS_KEY, "{\"silence_countdown_secs\":30,\"future\":1}")
+            .set(SETTINGS_KEY, "{\"always_reduce_motion\":true,\"future\":1}")
             .unwrap();
-        assert_eq!(st.load_settings().silence_countdown_secs, Some(30));
+        assert!(st.load_settings().always_reduce_motion);
+        // A game's own settings sit under their own key.
+        assert_eq!(st.load_game_settings::<Option<u32>>(GameKind::Card), None);
+        st.save_game_settings(GameKind::Card, &Some(60u32)).unwrap();
+        assert_eq!(
+            st.backend
+                .get("camelot/v1/card/settings")
+                .unwrap()
+                .as_deref(),
+            Some("60")
+        );
+        assert_eq!(
+            st.load_game_settings::<Option<u32>>(GameKind::Card),
+            Some(Some(60))
+        );
         st.backend.set(SETTINGS_KEY, "nonsense").unwrap();
         assert_eq!(st.load_settings(), Settings::default());
     }

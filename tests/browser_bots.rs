@@ -601,7 +601,7 @@ async fn faster_is_remembered_across_a_reload() {
     b.click("[data-testid=bot-fast]").await;
     // The computers then move at once (the button may be gone already): the choice is saved.
     let start = Instant::now();
-    let saved_fast = "return (localStorage.getItem('camelot/v1/settings') || '')
+    let saved_fast = "return (localStorage.getItem('camelot/v1/card/settings') || '')
                         .includes('\"computers_fast\":true');";
     while b.eval(saved_fast).await != Value::Bool(true) {
         assert!(start.elapsed() < support::TIMEOUT, "Faster was not saved");

@@ -473,8 +473,11 @@ async fn settings_are_kept_and_the_rules_are_one_tap_away() {
     b.wait_for("[data-testid=settings-saved]").await;
     let saved: Value =
         serde_json::from_str(&get(&b, "camelot/v1/settings").await.unwrap()).unwrap();
-    assert_eq!(saved["silence_countdown_secs"], 60);
     assert_eq!(saved["always_reduce_motion"], true);
+    // The countdown is the Card Game's own setting, kept with it.
+    let card: Value =
+        serde_json::from_str(&get(&b, "camelot/v1/card/settings").await.unwrap()).unwrap();
+    assert_eq!(card["silence_countdown_secs"], 60);
     b.reload().await;
     b.click("[data-testid=settings]").await;
     b.wait_for("[data-testid=settings-screen]").await;
@@ -586,6 +589,51 @@ async fn saves_and_files_of_the_previous_release_open_after_the_update() {
     .await;
     b.click("[data-testid=import-skip]").await;
     assert_eq!(stored_ids(&b).await.len(), 2);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Issue 20: the Card Game's settings that the previous release kept among the app's (the silence
+/// countdown, the computers' pace) become the Card Game's own after the update, and are not lost
+/// when the app's settings are saved again.
+#[tokio::test]
+async fn the_card_games_settings_from_the_previous_release_are_kept() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    put(
+        &b,
+        "camelot/v1/settings",
+        r#"{"silence_countdown_secs":90,"always_reduce_motion":false,"language":null,"computers_fast":true}"#,
+    )
+    .await;
+    b.reload().await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    assert_eq!(
+        b.attr("[data-testid=countdown-90]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    // The app saves its own settings again, without the Card Game's: they stay with the game.
+    b.click("[data-testid=motion-reduce]").await;
+    b.wait_for("[data-testid=settings-saved]").await;
+    let card: Value =
+        serde_json::from_str(&get(&b, "camelot/v1/card/settings").await.unwrap()).unwrap();
+    assert_eq!(card["silence_countdown_secs"], 90);
+    assert_eq!(card["computers_fast"], true);
+    b.reload().await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    assert_eq!(
+        b.attr("[data-testid=countdown-90]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
     b.assert_no_console_errors().await;
     b.close().await;
 }

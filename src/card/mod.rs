@@ -14,6 +14,7 @@ pub mod persist;
 pub mod rescue;
 pub mod resolution;
 pub mod session;
+pub mod settings;
 pub mod swords;
 pub mod table;
 pub mod words;

@@ -370,7 +370,7 @@ pub fn NewGame() -> impl IntoView {
                     <span>{t(K::new_opt_countdown)}</span>
                     <select data-testid="opt-countdown"
                         on:change=move |ev| countdown.set(event_target_value(&ev).parse::<u32>().ok())>
-                        {crate::storage::SILENCE_CHOICES.into_iter().map(|v| {
+                        {persist::SILENCE_CHOICES.into_iter().map(|v| {
                             let label = v.map_or(t(K::settings_off).to_string(), |s| {
                                 tn(K::new_seconds, i64::from(s), &[])
                             });

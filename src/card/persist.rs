@@ -1,9 +1,10 @@
-//! The game screens' one door to saved state: every call into `crate::storage` (UI-STORE's
-//! module) from the game screens goes through here.
+//! The Card Game screens' one door to saved state: every call into `crate::storage` from them
+//! goes through here, and the Card Game's own settings live here.
 
 use crate::card::session::Session;
-use crate::storage::{self, Settings};
+use crate::storage::{self, GameKind};
 use camelot_card::Game;
+use serde::{Deserialize, Serialize};
 
 /// Save a session whose replayed state is `game` (after every action). The error is in plain words.
 pub fn save(s: &Session, game: &Game) -> Result<(), String> {
@@ -26,39 +27,105 @@ pub fn new_id() -> String {
     storage::new_id()
 }
 
-fn settings() -> Settings {
-    storage::load_settings()
+/// The Card Game's own settings, saved under its own key (`camelot/v1/card/settings`). Before the
+/// app held a second game they sat among the app's settings (`camelot/v1/settings`): there they
+/// are read until the Card Game first saves its own ([`adopt_old_settings`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CardSettings {
+    /// A countdown shown while silence holds, in seconds; `None` (the default) shows none.
+    #[serde(default)]
+    pub silence_countdown_secs: Option<u32>,
+    /// Computer knights move at once ("Faster" at the table), until "Normal pace" is tapped.
+    #[serde(default)]
+    pub computers_fast: bool,
+}
+
+/// The silence countdowns offered, the same in Settings and on the New game screen (both set the
+/// one saved choice).
+pub const SILENCE_CHOICES: [Option<u32>; 5] = [None, Some(30), Some(60), Some(90), Some(120)];
+
+/// The Card Game's settings: its own, else those an earlier release kept among the app's.
+pub fn card_settings() -> CardSettings {
+    storage::load_game_settings(GameKind::Card)
+        .or_else(|| old_settings(&storage::settings_text()?))
+        .unwrap_or_default()
+}
+
+/// The Card Game's settings in the app's settings as an earlier release saved them, if any.
+fn old_settings(text: &str) -> Option<CardSettings> {
+    serde_json::from_str::<CardSettings>(text)
+        .ok()
+        .filter(|s| *s != CardSettings::default())
+}
+
+/// Once, at start: the Card Game's settings an earlier release kept among the app's become its
+/// own, before the app saves its settings again without them.
+pub fn adopt_old_settings() {
+    if storage::load_game_settings::<CardSettings>(GameKind::Card).is_none()
+        && let Some(old) = storage::settings_text().and_then(|t| old_settings(&t))
+    {
+        let _ = storage::save_game_settings(GameKind::Card, &old);
+    }
+}
+
+pub fn save_card_settings(s: &CardSettings) -> Result<(), String> {
+    storage::save_game_settings(GameKind::Card, s).map_err(|e| e.to_string())
 }
 
 /// The per-turn countdown during silence, in seconds (off: `None`).
 pub fn silence_countdown_secs() -> Option<u32> {
-    settings().silence_countdown_secs
+    card_settings().silence_countdown_secs
 }
 
 pub fn set_silence_countdown_secs(secs: Option<u32>) -> Result<(), String> {
-    let mut s = settings();
+    let mut s = card_settings();
     if s.silence_countdown_secs == secs {
         return Ok(());
     }
     s.silence_countdown_secs = secs;
-    storage::save_settings(&s).map_err(|e| e.to_string())
+    save_card_settings(&s)
 }
 
 /// The table asked the computer knights to move at once ("Faster").
 pub fn computers_fast() -> bool {
-    settings().computers_fast
+    card_settings().computers_fast
 }
 
 pub fn set_computers_fast(fast: bool) -> Result<(), String> {
-    let mut s = settings();
+    let mut s = card_settings();
     if s.computers_fast == fast {
         return Ok(());
     }
     s.computers_fast = fast;
-    storage::save_settings(&s).map_err(|e| e.to_string())
+    save_card_settings(&s)
 }
 
 /// The player asked the app itself for less motion.
 pub fn reduced_motion_setting() -> bool {
-    settings().always_reduce_motion
+    storage::load_settings().always_reduce_motion
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 20: the Card Game's settings that an earlier release kept among the app's are found
+    /// there; the app's own settings alone hold none of the Card Game's.
+    #[test]
+    fn the_card_games_settings_are_found_among_the_apps_of_an_earlier_release() {
+        assert_eq!(
+            old_settings(
+                r#"{"silence_countdown_secs":90,"always_reduce_motion":true,"language":"fr","computers_fast":true}"#
+            ),
+            Some(CardSettings {
+                silence_countdown_secs: Some(90),
+                computers_fast: true
+            })
+        );
+        assert_eq!(
+            old_settings(r#"{"always_reduce_motion":true,"language":"fr"}"#),
+            None
+        );
+        assert_eq!(old_settings("nonsense"), None);
+    }
 }

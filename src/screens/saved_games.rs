@@ -3,10 +3,8 @@
 //! game that cannot be read is shown with its problem in plain words and can only be deleted, on
 //! request — it is never changed or removed by itself.
 
-use crate::card::session::Session;
 use crate::i18n::{K, t, tf};
 use crate::storage::{self, Imported, SaveSummary, SavedRow, StorageError};
-use camelot_card::Game;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -68,12 +66,13 @@ fn download(name: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The saved games. `on_open` receives a game the player chose to continue (already replayed);
+/// The saved games. `on_open` receives the id of a game the player chose to open (the game opens
+/// at its table, read and replayed there);
 /// `on_back` leaves the screen; `on_deleted` hears of each deleted id (to drop it if it is the
 /// game in play).
 #[component]
 pub fn SavedGames(
-    #[prop(into)] on_open: Callback<(Session, Game)>,
+    #[prop(into)] on_open: Callback<String>,
     #[prop(into)] on_back: Callback<()>,
     #[prop(optional, into)] on_deleted: Option<Callback<String>>,
 ) -> impl IntoView {
@@ -85,13 +84,9 @@ pub fn SavedGames(
     let current = storage::current_id();
     let refresh = move || rows.set(storage::list());
 
-    let open = move |id: String| match storage::load_played(&id) {
-        Ok(pair) => on_open.run(pair),
-        Err(e) => {
-            notice.set(Some(Notice::problem(&e)));
-            refresh();
-        }
-    };
+    // The game opens at its table, whose screens (and the game's rules) come in their own chunk;
+    // one that can no longer be read sends Home, which says why.
+    let open = move |id: String| on_open.run(id);
     let export = move |summary: SaveSummary| {
         let result = storage::export(&summary.id)
             .map_err(|e| e.to_string())

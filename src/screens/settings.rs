@@ -1,22 +1,22 @@
-//! The Settings screen: the silence countdown, reduced motion, and the language.
-//! Each choice is saved at once (see [`crate::storage::Settings`]).
+//! The Settings screen: the games' own settings (each game brings its part, given as
+//! `game_settings`), reduced motion, and the language. Each choice is saved at once (see
+//! [`crate::storage::Settings`]).
 
-use crate::i18n::{self, K, Lang, UiLang, t, tf, tn};
-use crate::storage::{self, SILENCE_CHOICES, Settings};
+use crate::i18n::{self, K, Lang, UiLang, t, tf};
+use crate::storage::{self, Settings};
 use leptos::prelude::*;
 
-fn countdown_label(secs: Option<u32>) -> String {
-    match secs {
-        None => t(K::settings_off).to_string(),
-        Some(s) => tn(K::settings_seconds, s.into(), &[]),
-    }
-}
+/// Whether a setting was saved: the error in plain words.
+pub type Saved = Result<(), String>;
 
-/// Settings. `on_change` hears every saved change (so the app can apply it at once).
+/// Settings. `on_change` hears every saved change (so the app can apply it at once);
+/// `game_settings` draws the games' own settings, given a callback to report whether each choice
+/// was saved.
 #[component]
 pub fn SettingsScreen(
     #[prop(into)] on_back: Callback<()>,
     #[prop(optional, into)] on_change: Option<Callback<Settings>>,
+    #[prop(optional, into)] game_settings: Option<Callback<Callback<Saved>, AnyView>>,
 ) -> impl IntoView {
     let settings = RwSignal::new(storage::load_settings());
     let status = RwSignal::new(None::<Result<(), String>>);
@@ -32,21 +32,6 @@ pub fn SettingsScreen(
             cb.run(s);
         }
     };
-
-    let countdown_buttons = SILENCE_CHOICES
-        .into_iter()
-        .map(|secs| {
-            let pressed = move || settings.with(|s| s.silence_countdown_secs == secs);
-            view! {
-                <button class="choice" aria-pressed=move || pressed().to_string()
-                    class:selected=pressed
-                    data-testid=format!("countdown-{}", secs.map_or("off".to_string(), |s| s.to_string()))
-                    on:click=move |_| update(&|s: &mut Settings| s.silence_countdown_secs = secs)>
-                    {countdown_label(secs)}
-                </button>
-            }
-        })
-        .collect_view();
 
     let motion_button = move |reduce: bool, label: &'static str, testid: &'static str| {
         let pressed = move || settings.with(|s| s.always_reduce_motion == reduce);
@@ -123,13 +108,12 @@ pub fn SettingsScreen(
                 })}
             </div>
 
-            <fieldset class="setting">
-                <legend>{t(K::settings_countdown)}</legend>
-                <p class="muted">{t(K::settings_countdown_help)}</p>
-                <div class="choice-row" role="group" aria-label=t(K::settings_countdown)>
-                    {countdown_buttons}
-                </div>
-            </fieldset>
+            {game_settings.map(|draw| {
+                let saved = Callback::new(move |r: Saved| {
+                    status.set(Some(r.map_err(|e| format!("{e} {}", t(K::settings_not_saved)))));
+                });
+                draw.run(saved)
+            })}
 
             <fieldset class="setting">
                 <legend>{t(K::settings_motion)}</legend>

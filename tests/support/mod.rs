@@ -296,16 +296,21 @@ impl Browser {
             .len()
     }
 
-    /// Waits for the element matching `selector`, then clicks it. It is first scrolled to the
-    /// middle of the screen, as a player would scroll to it: the browser's own scrolling puts it
-    /// at the bottom edge, under a button docked there (New game's "Start the game").
+    /// Waits for the element matching `selector`, then clicks it. One not wholly on the screen, or
+    /// covered (by a button docked at the bottom: New game's "Start the game"), is first scrolled
+    /// to the middle of the screen, as a player would scroll to it; the browser's own scrolling
+    /// would leave it at the bottom edge, under the dock.
     pub async fn click(&self, selector: &str) {
         let element = self.wait_for(selector).await;
         if let Ok(arg) = serde_json::to_value(&element) {
             let _ = self
                 .client()
                 .execute(
-                    "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});",
+                    "const e = arguments[0], r = e.getBoundingClientRect();
+                     const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                     if (r.top < 0 || r.bottom > window.innerHeight || !top || !(top === e || e.contains(top))) {
+                         e.scrollIntoView({block: 'center', inline: 'nearest'});
+                     }",
                     vec![arg],
                 )
                 .await;
