@@ -12,7 +12,7 @@
 use super::Live;
 use crate::card::session::Session;
 use camelot_card::bot::{Bot, Choice};
-use camelot_card::{Action, Decision, Event, Game, ReplayError, RuleError, Seat};
+use camelot_card::{Action, Decision, Event, Game, ReplayError, Replayed, RuleError, Seat};
 
 /// The computer knights of one game (`None` for the seats people sit in).
 #[derive(Clone, Debug, Default)]
@@ -64,24 +64,22 @@ impl Bots {
     /// The game and its computer knights' minds as they stand after the session's actions.
     pub fn rebuild(session: &Session) -> Result<(Game, Bots), ReplayError> {
         let mut bots = Bots::new(session);
-        let mut game = Game::new(session.setup).map_err(ReplayError::Setup)?;
-        for (index, played) in session.actions.iter().enumerate() {
-            // The computer decided this move: deciding again moves its random generator on exactly
-            // as in play (the move recorded is the one applied).
-            let choice = match (bots.bot_mut(played.seat), game.seat_view(played.seat)) {
-                (Some(bot), Some(view)) => Some(bot.decide(&view)),
-                _ => None,
-            };
-            match &choice {
-                Some(c) => bots.remember(played.seat, c),
-                None if takes_turn(&game, played.seat) => bots.recent.clear(),
-                None => {}
+        let game = Game::replay_watching(session.setup, None, &session.actions, |r| match r {
+            Replayed::Before(game, played) => {
+                // The computer decided this move: deciding again moves its random generator on
+                // exactly as in play (the move recorded is the one applied).
+                let choice = match (bots.bot_mut(played.seat), game.seat_view(played.seat)) {
+                    (Some(bot), Some(view)) => Some(bot.decide(&view)),
+                    _ => None,
+                };
+                match &choice {
+                    Some(c) => bots.remember(played.seat, c),
+                    None if takes_turn(game, played.seat) => bots.recent.clear(),
+                    None => {}
+                }
             }
-            let events = game
-                .apply(played.seat, played.action)
-                .map_err(|error| ReplayError::Action { index, error })?;
-            bots.observe(&events);
-        }
+            Replayed::After(events) => bots.observe(events),
+        })?;
         Ok((game, bots))
     }
 

@@ -4,17 +4,18 @@ use super::use_ctx;
 use super::words::event_line;
 use crate::card::session::Session;
 use crate::i18n::{K, t, tf};
-use camelot_card::{Event, Game, Loyalty, Outcome, Seat};
+use camelot_card::{Event, Game, Loyalty, Outcome, Replayed, Seat};
 use leptos::prelude::*;
 
 /// Every public event of the session so far, in order.
 pub fn public_events(session: &Session) -> Result<Vec<Event>, String> {
-    let mut g = Game::new(session.setup).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    for p in &session.actions {
-        let events = g.apply(p.seat, p.action).map_err(|e| e.to_string())?;
-        out.extend(events.into_iter().filter(Event::is_public));
-    }
+    Game::replay_watching(session.setup, None, &session.actions, |r| {
+        if let Replayed::After(events) = r {
+            out.extend(events.iter().filter(|e| e.is_public()).cloned());
+        }
+    })
+    .map_err(|e| e.to_string())?;
     Ok(out)
 }
 

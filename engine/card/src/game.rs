@@ -779,6 +779,18 @@ impl Game {
         camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
     }
 
+    /// [`Game::replay`], showing `watch` the game before each action and then its events (the
+    /// kit's one replay: the app rebuilds its log and its computer knights' minds with it).
+    pub fn replay_watching(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+        watch: impl FnMut(camelot_kit::Replayed<'_, Game>),
+    ) -> Result<Game, ReplayError> {
+        camelot_kit::replay_watching::<Game>(&GameSetup { setup, deal }, actions, watch)
+            .map_err(ReplayError::from)
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Reading the state
     // ---------------------------------------------------------------------------------------------

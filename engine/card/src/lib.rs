@@ -29,6 +29,8 @@ pub use action::{
     AccusationRefusal, Action, BadChoiceReason, EndReason, Event, EventSink, Keep, NoEvents,
     NoExchange, NotNowReason, PrivateEvent, RuleError, Seat, Side, TopCard,
 };
+/// What the watching replay shows of each action ([`Game::replay_watching`]).
+pub use camelot_kit::Replayed;
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
     Deal, Decision, Game, GameSetup, Options, PileCard, Played, ReplayError, Setup, SetupError,

@@ -145,6 +145,35 @@ where
     Ok(game)
 }
 
+/// What [`replay_watching`] shows of each move: the game just before it, then its events.
+pub enum Replayed<'a, R: Rules> {
+    /// The game as it stands before `Move` is applied.
+    Before(&'a R, &'a Move<R::Action>),
+    /// The events of the move just applied.
+    After(&'a [R::Event]),
+}
+
+/// [`replay`], showing each move to `watch`: the game before it, then its events (an app that
+/// rebuilds what its players saw, or what its computer players thought, along the way).
+pub fn replay_watching<'a, R: Rules>(
+    setup: &R::Setup,
+    moves: impl IntoIterator<Item = &'a Move<R::Action>>,
+    mut watch: impl FnMut(Replayed<'_, R>),
+) -> Result<R, ReplayError<R>>
+where
+    R::Action: 'a,
+{
+    let mut game = R::start(setup).map_err(ReplayError::Setup)?;
+    for (index, m) in moves.into_iter().enumerate() {
+        watch(Replayed::Before(&game, m));
+        let events = game
+            .apply(m.seat, m.action.clone())
+            .map_err(|refusal| ReplayError::Action { index, refusal })?;
+        watch(Replayed::After(&events));
+    }
+    Ok(game)
+}
+
 /// The one save format of every game: its setup and its actions, replayed through the rules on
 /// load, so a damaged save is refused with a reason, never trusted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -8,7 +8,10 @@ use camelot_kit::conformance::{
     check_all, illegal_actions_change_nothing, random_game, replays_identically, saves_round_trip,
     views_hide_what_they_must,
 };
-use camelot_kit::{GameRng, Move, Rules, Save, Seat, Secrets, replay, rng_from_seed, shuffle};
+use camelot_kit::{
+    GameRng, Move, Replayed, Rules, Save, Seat, Secrets, replay, replay_watching, rng_from_seed,
+    shuffle,
+};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -219,6 +222,41 @@ fn a_random_game_ends_and_replays_through_the_one_replay() {
         })
     ));
     assert!(replay::<Toy>(&ToySetup { players: 9, ..s }, &[]).is_err());
+}
+
+#[test]
+fn the_watching_replay_shows_each_move_before_and_its_events_after() {
+    let s = setup(Flaw::None);
+    let trace = random_game::<Toy>(&s, &mut rng_from_seed(3), 100);
+    let mut piles_before = Vec::new();
+    let mut events = Vec::new();
+    let again: Toy = replay_watching(&s, &trace.moves, |r: Replayed<Toy>| match r {
+        Replayed::Before(game, m) => {
+            assert_eq!(game.decider(), Some(m.seat), "shown before its move");
+            piles_before.push(game.pile);
+        }
+        Replayed::After(e) => events.push(e.to_vec()),
+    })
+    .unwrap();
+    assert_eq!(again.winner, trace.game.winner);
+    assert_eq!(piles_before.len(), trace.moves.len());
+    assert_eq!(events.len(), trace.moves.len());
+    assert_eq!(piles_before[0], s.stones);
+    // The same refusal as the one replay, after the moves before it were shown.
+    let mut shown = 0;
+    let refused = replay_watching::<Toy>(
+        &s,
+        &[Move {
+            seat: Seat(1),
+            action: Take::Take { stones: 1 },
+        }],
+        |_| shown += 1,
+    );
+    assert!(matches!(
+        refused,
+        Err(camelot_kit::ReplayError::Action { index: 0, .. })
+    ));
+    assert_eq!(shown, 1);
 }
 
 #[test]
