@@ -325,18 +325,8 @@ pub enum RelicState {
     Removed,
 }
 
-/// The swords on the Round Table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Swords {
-    pub white: u8,
-    pub black: u8,
-}
-
-impl Swords {
-    pub fn total(self) -> u8 {
-        self.white + self.black
-    }
-}
+/// The swords on the Round Table (white and black, as both games count them).
+pub use camelot_kit::Swords;
 
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

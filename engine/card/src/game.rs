@@ -164,18 +164,8 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-/// The swords on the table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Swords {
-    pub white: u8,
-    pub black: u8,
-}
-
-impl Swords {
-    pub fn total(self) -> u8 {
-        self.white + self.black
-    }
-}
+/// The swords on the table (white and black, as both games count them).
+pub use camelot_kit::Swords;
 
 /// A card on the Threats pile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -145,6 +145,19 @@ where
     Ok(game)
 }
 
+/// The swords on the table, white and black: both games keep this tally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Swords {
+    pub white: u8,
+    pub black: u8,
+}
+
+impl Swords {
+    pub fn total(self) -> u8 {
+        self.white + self.black
+    }
+}
+
 /// What [`replay_watching`] shows of each move: the game just before it, then its events.
 pub enum Replayed<'a, R: Rules> {
     /// The game as it stands before `Move` is applied.
