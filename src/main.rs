@@ -1,6 +1,7 @@
 //! Camelot web app: entry point. Trunk builds this binary to WebAssembly (see index.html).
 
 mod app;
+mod board;
 mod card;
 mod i18n;
 mod panic;
