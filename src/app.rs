@@ -36,6 +36,9 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// The games whose rules the Rules screen offers, in the order of its choice.
+const RULES: &[&crate::rules_text::Book] = &[&card::rules::BOOK, &crate::board::rules::BOOK];
+
 /// The current screen under the top bar.
 #[component]
 fn Screens() -> impl IntoView {
@@ -249,7 +252,16 @@ split_screens! {
 
     fn rules_screen / __preload_rules_screen {
         let shell = use_shell();
-        view! { <RulesScreen on_close=move |()| shell.go(shell.back_to.get_untracked()) /> }.into_any()
+        // Opened from one of the Card Game's screens, the screen shows the Card Game's rules.
+        let from_game = match shell.back_to.get_untracked() {
+            Screen::NewGame | Screen::Table | Screen::Log => Some(card::rules::BOOK.game),
+            Screen::Home | Screen::SavedGames | Screen::Rules | Screen::Settings => None,
+        };
+        view! {
+            <RulesScreen books=RULES from_game
+                on_close=move |()| shell.go(shell.back_to.get_untracked()) />
+        }
+        .into_any()
     }
 
     fn settings_screen / __preload_settings_screen {

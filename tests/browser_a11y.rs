@@ -139,6 +139,32 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     b.click("[data-testid=rules-button]").await;
     b.wait_for("[data-testid=rules-contents]").await;
     assert_accessible(&b, &axe, "Rules").await;
+    // The choice of game: two buttons of 44 px and more, reached and pressed from the keyboard.
+    let small = b
+        .eval(
+            "return [...document.querySelectorAll('[data-testid=rules-games] button')]
+                .map(e => e.getBoundingClientRect())
+                .filter(r => r.width < 44 - 0.5 || r.height < 44 - 0.5).length;",
+        )
+        .await;
+    assert_eq!(
+        small,
+        Value::from(0),
+        "Rules: the choice of game under 44 px"
+    );
+    b.eval("document.querySelector('[data-testid=rules-close-top]').focus(); return null;")
+        .await;
+    tab_to(&b, "rules-game-board").await;
+    press_enter(&b).await;
+    b.wait_for("[data-testid=rules-screen][data-game=board]")
+        .await;
+    assert_eq!(
+        b.attr("[data-testid=rules-game-board]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("true")
+    );
+    assert_accessible(&b, &axe, "Rules (board game)").await;
 
     b.click("[data-testid=home-button]").await;
     b.click("[data-testid=saved-games]").await;

@@ -71,14 +71,23 @@ async fn every_language_shows_its_own_words_on_every_main_screen() {
         assert_clean_text(&b, &format!("{code} Settings")).await;
 
         b.click("[data-testid=rules-button]").await;
-        b.wait_for("[data-testid=rules-contents]").await;
-        let rules = b.eval("return document.body.innerText;").await;
-        let rules = rules.as_str().unwrap_or("").to_string();
-        assert!(
-            !rules.contains("are not available in"),
-            "{code}: the rules fell back to English"
-        );
-        assert_clean_text(&b, &format!("{code} Rules")).await;
+        // Both games' rules, each in the language.
+        for game in ["card", "board"] {
+            b.click(&format!("[data-testid=rules-game-{game}]")).await;
+            let shown = format!("[data-testid=rules-screen][data-game={game}]");
+            b.wait_for(&shown).await;
+            b.wait_for("[data-testid=rules-contents]").await;
+            assert_eq!(
+                b.attr(&shown, "lang").await.as_deref(),
+                Some(code),
+                "{code}: the {game} rules fell back to English"
+            );
+            assert!(
+                !b.exists("[data-testid=rules-fallback]").await,
+                "{code}: the {game} rules fell back to English"
+            );
+            assert_clean_text(&b, &format!("{code} Rules ({game})")).await;
+        }
 
         b.click("[data-testid=home-button]").await;
         b.click("[data-testid=new-game]").await;

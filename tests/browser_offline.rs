@@ -153,6 +153,18 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     b.wait_for("[data-testid=table]").await;
     let again = saved(&b).await.expect("still saved");
     assert_eq!(again.actions, k.actions);
+    // Both games' rules come from the cache: the Card Game's from its table, then the board
+    // game's.
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=card]")
+        .await;
+    b.click("[data-testid=rules-game-board]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=board]")
+        .await;
+    let board = b.text("[data-testid=rules-screen]").await;
+    assert!(board.contains("Lancelot/Dragon 3/7"), "offline: {board}");
+    b.click("[data-testid=rules-close-top]").await;
+    b.wait_for("[data-testid=table]").await;
     // The page's own console stays clean offline; the browser may note its failed check for a
     // newer service worker (that request is the browser's, not the app's).
     let errors: Vec<String> = b

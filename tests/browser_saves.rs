@@ -538,6 +538,99 @@ async fn settings_are_kept_and_the_rules_are_one_tap_away() {
     b.close().await;
 }
 
+/// Whether the Rules screen's choice shows the Card Game and the board game pressed.
+async fn rules_games_pressed(b: &Browser) -> (Option<String>, Option<String>) {
+    (
+        b.attr("[data-testid=rules-game-card]", "aria-pressed")
+            .await,
+        b.attr("[data-testid=rules-game-board]", "aria-pressed")
+            .await,
+    )
+}
+
+/// The text of the board game's card block named `name`, if the board game's rules show it.
+async fn board_card_block(b: &Browser, name: &str) -> Option<String> {
+    eval_with(
+        b,
+        "const c = [...document.querySelectorAll('[data-testid=rules-screen][data-game=board] .rules-card')]
+             .find(e => e.querySelector('h4').textContent.trim() === arguments[0]);
+         return c ? c.innerText : null;",
+        name,
+    )
+    .await
+    .as_str()
+    .map(str::to_string)
+}
+
+/// Issue 22: one Rules screen for both games. The choice at its top turns to the board game's
+/// rules (its cards explained with the engine's numbers), the choice is remembered while the app
+/// is open, and the screen opened from one of the Card Game's screens shows the Card Game's.
+#[tokio::test]
+async fn the_rules_screen_turns_to_the_board_games_rules() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    app_with(&b, &[]).await;
+    b.click("[data-testid=home-rules]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=card]")
+        .await;
+    let yes = || Some("true".to_string());
+    let no = || Some("false".to_string());
+    assert_eq!(rules_games_pressed(&b).await, (yes(), no()));
+    let card = b.text("[data-testid=rules-screen]").await;
+    assert!(card.contains("Listen to Rumors"), "the Card Game's rules");
+
+    b.click("[data-testid=rules-game-board]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=board]")
+        .await;
+    assert_eq!(rules_games_pressed(&b).await, (no(), yes()));
+    let board = b.text("[data-testid=rules-screen]").await;
+    for needle in [
+        "knights of the Round Table, 3 to 7 of you",
+        "Lancelot/Dragon 3/7",
+        "Sir Palamedes",
+        "Mists of Avalon",
+        "Our readings",
+    ] {
+        assert!(board.contains(needle), "the board rules lack {needle:?}");
+    }
+    assert!(
+        !board.contains("Listen to Rumors"),
+        "the Card Game's rules are still there"
+    );
+    assert!(!board.contains('{'), "a placeholder left unfilled");
+    // A board card's block, with its count from the engine's data table.
+    let fight = board_card_block(&b, "Fight 1")
+        .await
+        .expect("the Fight 1 block");
+    assert!(fight.contains("14 cards of value 1"), "{fight}");
+    b.client()
+        .set_window_size(320, 700)
+        .await
+        .expect("resize the window");
+    assert_no_horizontal_scroll(&b, "board rules at 320 px").await;
+
+    // Remembered: closed and opened again, the board game's rules show.
+    b.click("[data-testid=rules-close]").await;
+    b.wait_for("[data-testid=new-game]").await;
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=board]")
+        .await;
+    assert_eq!(rules_games_pressed(&b).await, (no(), yes()));
+    // From the Card Game's New game screen, the Card Game's rules.
+    b.click("[data-testid=rules-close-top]").await;
+    b.click("[data-testid=new-game]").await;
+    b.wait_for("[data-testid=start-game]").await;
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for("[data-testid=rules-screen][data-game=card]")
+        .await;
+    assert_eq!(rules_games_pressed(&b).await, (yes(), no()));
+    b.click("[data-testid=rules-close]").await;
+    b.wait_for("[data-testid=start-game]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 /// Issue 20: the saves and export files of the release before the app knew a second game
 /// (tests/fixtures/release-2026-11, written by that release) open after the update: a reload
 /// comes back to the current game's table, Saved games lists both as Card Games, and importing

@@ -47,6 +47,11 @@ texts! {
     home: "Home",
     rules: "Rules",
 
+    // The Rules screen (its other words come with each game's rules text)
+    rules_which_game: "The rules of",
+    rules_card_game: "The Card Game",
+    rules_board_game: "The board game",
+
     // Home
     home_subtitle: "Shadows over Camelot: The Card Game — one phone, passed around the table",
     home_continue: "Continue",

@@ -1,13 +1,16 @@
-//! The Rules screen: the rules in our own words, with a table of contents, every card explained and
-//! our readings. The text is a file per language (`public/i18n/rules.<code>.txt`, read by
-//! [`crate::rules_text`]) fetched the first time the screen opens in that language and kept for the
-//! rest of the visit; a language without its file shows the English rules with a note. Reachable
-//! from every screen; Close goes back.
+//! The Rules screen, for every game of the app: a choice of game at its top (the Card Game, the
+//! board game), then that game's rules in our own words, with a table of contents, every card
+//! explained and our readings. Each game's text is a file per language
+//! (`public/i18n/<stem>.<code>.txt`, read by [`crate::rules_text`] with what the game's
+//! [`Book`] gives) fetched the first time it shows in that language and kept for the rest of the
+//! visit; a language without its file shows the English rules with a note. The game chosen is
+//! remembered while the app is open; opening the screen from inside a game shows that game's rules.
+//! Reachable from every screen; Close goes back.
 
 use crate::i18n::{self, K, Lang, t};
-use crate::rules_text::{self, Block, Rules, Section};
+use crate::rules_text::{self, Block, Book, Rules, Section};
 use leptos::prelude::*;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -15,11 +18,13 @@ use std::sync::Arc;
 const RULES_DIR: &str = i18n::PACKS;
 
 thread_local! {
-    /// The rules read so far in this visit, per language.
-    static CACHE: RefCell<HashMap<Lang, Arc<Rules>>> = RefCell::new(HashMap::new());
+    /// The rules read so far in this visit, per game and language.
+    static CACHE: RefCell<HashMap<(&'static str, Lang), Arc<Rules>>> = RefCell::new(HashMap::new());
+    /// The game whose rules showed last ([`Book::game`]), for the next time the screen opens.
+    static CHOSEN: Cell<Option<&'static str>> = const { Cell::new(None) };
 }
 
-/// What the screen shows.
+/// What the screen shows below the choice of game.
 #[derive(Clone)]
 enum Shown {
     Loading,
@@ -31,18 +36,18 @@ enum Shown {
     Failed(String),
 }
 
-fn cached(lang: Lang) -> Option<Arc<Rules>> {
-    CACHE.with(|c| c.borrow().get(&lang).cloned())
+fn cached(book: &Book, lang: Lang) -> Option<Arc<Rules>> {
+    CACHE.with(|c| c.borrow().get(&(book.game, lang)).cloned())
 }
 
-/// Fetch and read one language's rules (kept for next time).
-async fn fetch_rules(lang: Lang) -> Result<Arc<Rules>, String> {
-    if let Some(rules) = cached(lang) {
+/// Fetch and read one game's rules in one language (kept for next time).
+async fn fetch_rules(book: &'static Book, lang: Lang) -> Result<Arc<Rules>, String> {
+    if let Some(rules) = cached(book, lang) {
         return Ok(rules);
     }
-    let url = format!("{RULES_DIR}/rules.{}.txt", lang.code());
+    let url = format!("{RULES_DIR}/{}.{}.txt", book.stem, lang.code());
     let text = i18n::fetch_text(&url).await?;
-    let parsed = rules_text::parse(lang, &text);
+    let parsed = rules_text::parse(book, lang, &text);
     if !parsed.problems.is_empty() {
         web_sys::console::warn_1(&format!("{url}: {}", parsed.problems.join("; ")).into());
     }
@@ -50,20 +55,20 @@ async fn fetch_rules(lang: Lang) -> Result<Arc<Rules>, String> {
         return Err(format!("{url}: no rules in it"));
     }
     let rules = Arc::new(parsed.rules);
-    CACHE.with(|c| c.borrow_mut().insert(lang, rules.clone()));
+    CACHE.with(|c| c.borrow_mut().insert((book.game, lang), rules.clone()));
     Ok(rules)
 }
 
-/// The rules in `lang`, else in English with a note.
-async fn load(lang: Lang) -> Shown {
-    match fetch_rules(lang).await {
+/// The game's rules in `lang`, else in English with a note.
+async fn load(book: &'static Book, lang: Lang) -> Shown {
+    match fetch_rules(book, lang).await {
         Ok(rules) => Shown::Ready {
             rules,
             wanted: None,
         },
         Err(why) if lang != Lang::En => {
             web_sys::console::warn_1(&why.into());
-            match fetch_rules(Lang::En).await {
+            match fetch_rules(book, Lang::En).await {
                 Ok(rules) => Shown::Ready {
                     rules,
                     wanted: Some(lang),
@@ -156,7 +161,7 @@ fn section_view(s: Section, example: &str) -> impl IntoView + use<> {
     }
 }
 
-/// The rules, read: contents, sections, and the Contents / Close dock.
+/// One game's rules, read: note, contents, sections, and the Contents / Close dock.
 fn rules_view(rules: &Rules, wanted: Option<Lang>, on_close: Callback<()>) -> AnyView {
     let example = rules.word("example");
     let toc = rules
@@ -183,12 +188,7 @@ fn rules_view(rules: &Rules, wanted: Option<Lang>, on_close: Callback<()>) -> An
         view! { <p class="rules-fallback" role="note" data-testid="rules-fallback">{text}</p> }
     });
     view! {
-        <article class="rules-screen" data-testid="rules-screen" lang=rules.lang.code()>
-            <div class="screen-head">
-                <h1>{rules.word("title")}</h1>
-                <button class="secondary close-button" data-testid="rules-close-top"
-                    on:click=move |_| on_close.run(())>{rules.word("close")}</button>
-            </div>
+        <div class="rules-text" data-testid="rules-screen" data-game=rules.game lang=rules.lang.code()>
             {note}
             <p class="muted">{rules.word("subtitle")}</p>
             <nav class="rules-toc" aria-labelledby="rules-contents">
@@ -203,63 +203,113 @@ fn rules_view(rules: &Rules, wanted: Option<Lang>, on_close: Callback<()>) -> An
                 <button class="primary" data-testid="rules-close"
                     on:click=move |_| on_close.run(())>{rules.word("close_rules")}</button>
             </div>
-        </article>
+        </div>
     }
     .into_any()
 }
 
-/// The rules. `on_close` goes back to where the player came from; `start_at` (a section id such as
-/// `"cards"`) scrolls there once the rules are shown.
+/// Which of `books` shows first: the game the player came from, else the one chosen last in this
+/// visit, else the first.
+fn first_shown(books: &[&'static Book], from_game: Option<&str>) -> usize {
+    let wanted = from_game.or_else(|| CHOSEN.with(Cell::get));
+    wanted
+        .and_then(|game| books.iter().position(|b| b.game == game))
+        .unwrap_or(0)
+}
+
+/// The rules of the app's games. `books` are the games, in the order of the choice at the top;
+/// `from_game` ([`Book::game`]) is the game the player opened the screen from, whose rules show
+/// first. `on_close` goes back to where the player came from; `start_at` (a section id such as
+/// `"cards"`) scrolls there once the first rules are shown.
 #[component]
 pub fn RulesScreen(
     #[prop(into)] on_close: Callback<()>,
+    books: &'static [&'static Book],
+    from_game: Option<&'static str>,
     #[prop(optional, into)] start_at: Option<String>,
 ) -> impl IntoView {
     let lang = i18n::lang();
-    let scroll_to_start = move || {
-        if let Some(id) = start_at.clone() {
-            request_animation_frame(move || scroll_to(&anchor(&id)));
-        }
-    };
-    let shown = match cached(lang) {
-        Some(rules) => {
-            scroll_to_start();
-            RwSignal::new(Shown::Ready {
-                rules,
-                wanted: None,
-            })
-        }
-        None => {
-            let shown = RwSignal::new(Shown::Loading);
-            leptos::task::spawn_local(async move {
-                let loaded = load(lang).await;
-                // The player may have closed the screen meanwhile.
-                if shown.try_set(loaded).is_none() {
-                    scroll_to_start();
-                }
-            });
-            shown
-        }
-    };
-    move || match shown.get() {
-        Shown::Ready { rules, wanted } => rules_view(&rules, wanted, on_close),
-        other => {
-            let (line, failed) = match other {
-                Shown::Failed(why) => (format!("⚠ {why}"), true),
-                _ => (format!("{}…", t(K::rules)), false),
-            };
-            view! {
-                <article class="rules-screen" data-testid="rules-loading" aria-busy=(!failed).to_string()>
-                    <div class="screen-head">
-                        <h1>{t(K::rules)}</h1>
-                        <button class="secondary close-button" data-testid="rules-close-top"
-                            on:click=move |_| on_close.run(())>{t(K::close)}</button>
-                    </div>
-                    <p class=if failed { "rules-failed" } else { "muted" }
-                        role=if failed { "alert" } else { "status" }>{line}</p>
-                </article>
+    let chosen = RwSignal::new(first_shown(books, from_game));
+    let shown = RwSignal::new(Shown::Loading);
+    // Show the rules of `books[i]`, from the cache or once fetched (and scroll to `start`).
+    let show = move |i: usize, start: Option<String>| {
+        let Some(&book) = books.get(i) else {
+            return;
+        };
+        CHOSEN.with(|c| c.set(Some(book.game)));
+        chosen.set(i);
+        let scroll = move || {
+            if let Some(id) = start {
+                request_animation_frame(move || scroll_to(&anchor(&id)));
             }
-            .into_any()
+        };
+        match cached(book, lang) {
+            Some(rules) => {
+                shown.set(Shown::Ready {
+                    rules,
+                    wanted: None,
+                });
+                scroll();
+            }
+            None => {
+                shown.set(Shown::Loading);
+                leptos::task::spawn_local(async move {
+                    let loaded = load(book, lang).await;
+                    // The player may have closed the screen, or chosen another game, meanwhile.
+                    if chosen.try_get_untracked() == Some(i) && shown.try_set(loaded).is_none() {
+                        scroll();
+                    }
+                });
+            }
         }
+    };
+    show(chosen.get_untracked(), start_at);
+    let choice = books
+        .iter()
+        .enumerate()
+        .map(|(i, book)| {
+            let pressed = move || chosen.get() == i;
+            view! {
+                <button class="choice" aria-pressed=move || pressed().to_string()
+                    class:selected=pressed data-testid=format!("rules-game-{}", book.game)
+                    on:click=move |_| {
+                        if chosen.get_untracked() != i {
+                            show(i, None);
+                        }
+                    }>
+                    {t(book.name)}
+                </button>
+            }
+        })
+        .collect_view();
+    let body = move || match shown.get() {
+        Shown::Ready { rules, wanted } => rules_view(&rules, wanted, on_close),
+        Shown::Loading => view! {
+            <div data-testid="rules-loading" aria-busy="true">
+                <p class="muted" role="status">{format!("{}…", t(K::rules))}</p>
+            </div>
+        }
+        .into_any(),
+        Shown::Failed(why) => view! {
+            <div data-testid="rules-loading">
+                <p class="rules-failed" role="alert">{format!("⚠ {why}")}</p>
+            </div>
+        }
+        .into_any(),
+    };
+    view! {
+        <article class="rules-screen">
+            <div class="screen-head">
+                <h1>{t(K::rules)}</h1>
+                <button class="secondary close-button" data-testid="rules-close-top"
+                    on:click=move |_| on_close.run(())>{t(K::close)}</button>
+            </div>
+            // The game whose rules show: a choice kept in view above them, reachable by Tab.
+            <div class="choice-row rules-games" role="group" aria-label=t(K::rules_which_game)
+                data-testid="rules-games">
+                {choice}
+            </div>
+            {body}
+        </article>
     }
 }

@@ -1,0 +1,492 @@
+//! The board game's rules text (`public/i18n/board-rules.<code>.txt`): its placeholders filled from
+//! the engine's data table (`camelot_board::data`), its `[card …]` and `[knight …]` blocks checked
+//! against the engine's White and Black cards and its Knights (their codes are the engine's own
+//! serde names), and its readings against the settled readings of `board-game.md` §9. The format and
+//! its parser are the shell's (`crate::rules_text`).
+
+use crate::i18n::K;
+use crate::rules_text::Book;
+use camelot_board::data::{
+    ACCUSATION_THRESHOLD, BLACK_MANIFEST, BLACK_SWORDS_LOSE, CAMELOT_DRAW, CLAIRVOYANCE_CARDS,
+    DRAW_LIMIT, EXCALIBUR_END, FATE_DISCARD, GAWAIN_DRAW, GRAIL_RESCUE_LIFE, GRAIL_SPOTS,
+    HAND_SIZE, LADY_LIFE, LOYAL_CARDS, MAX_LIFE, MAX_PLAYERS, MESSENGER_MAX, MIN_PLAYERS,
+    MORGAN2_DISCARD, MORGAN3_DRAWS, MORGAN4_ENGINES, MORGAN5_LIFE, PIETY_SELF, QUESTS,
+    REINFORCEMENTS_DRAW, SIEGE_DIE_FACES, SIEGE_ENGINES_LOSE, START_LIFE, SWORDS_END,
+    SWORDS_IN_ALL, TRAITOR_CARDS, TRAITOR_END_FLIP, WARRIORS_LOSE, WHITE_MANIFEST,
+};
+use camelot_board::{Black, Knight, White};
+use serde::Serialize;
+
+/// The board game's rules, for the Rules screen.
+pub const BOOK: Book = Book {
+    game: "board",
+    name: K::rules_board_game,
+    stem: "board-rules",
+    cards: card_keys,
+    value,
+    class: class_of,
+};
+
+/// The settled readings of `board-game.md` §9, in its order: the title of each, and words the
+/// English text of that reading says (so that a reading left out or moved shows in the tests). The
+/// rules files give one `[readings]` item for each, in this order.
+#[cfg(test)]
+const SETTLED: [(&str, &str); 32] = [
+    ("War card order", "Wars are played strictly in order"),
+    ("Excalibur track", "Excalibur sword starts in the middle"),
+    ("Lancelot/Dragon pairing", "1/5, 3/7, 5/9 and 7/11"),
+    ("Three-player loyalty peek", "With three players"),
+    ("Tristan's free move", "Tristan's move is free"),
+    (
+        "Vivien / Dark Forest duration",
+        "Vivien and Dark Forest last",
+    ),
+    (
+        "Morgan 3 and cancellation",
+        "Morgan 3 draws cannot be cancelled",
+    ),
+    ("Morgan 2 and 5 volunteers", "Morgan 2 and Morgan 5"),
+    ("Lancelot's Armor scope", "Lancelot's Armor works only"),
+    ("Cancellation timing", "only then may it be"),
+    ("Grail on the owner's death", "dying owner of the Grail"),
+    (
+        "Heroism on an abandoned solo quest",
+        "Heroism is not a Fight card",
+    ),
+    ("Healing at full life", "Healing is not allowed"),
+    (
+        "Triple Merlin vs. one special white per turn",
+        "Three Merlins cancelling",
+    ),
+    ("Merlin triple contributors", "how many Merlins they offer"),
+    ("Siege fight with no card", "fought with no card"),
+    (
+        "Clairvoyance with fewer than 5 black cards left",
+        "Clairvoyance shows all",
+    ),
+    ("Drawing from empty piles", "both empty"),
+    ("Death timing", "Death takes effect at once"),
+    (
+        "Dealing order for shared cards and Convocation",
+        "one card at a time",
+    ),
+    ("Messenger amount", "The Messenger carries"),
+    (
+        "Lady of the Lake completing Excalibur while dying",
+        "with the Lady of the Lake",
+    ),
+    (
+        "The 12th sword within a multi-step effect",
+        "several things",
+    ),
+    ("Final count vs. 7 black swords", "final reveal"),
+    ("Convocation count", "Convocation counts"),
+    (
+        "Fate self-reveal during own turn",
+        "with Fate in his own turn",
+    ),
+    ("King Arthur's exchange frequency", "King Arthur's exchange"),
+    (
+        "Revealed Traitor and face-down combat cards",
+        "always plays combat cards face up",
+    ),
+    ("Sir Kay's extra card", "Sir Kay adds one card"),
+    (
+        "Grail rescue during one's own turn",
+        "falls to 0 life in his own turn",
+    ),
+    ("Unmasking by Fate", "Revealing himself with Fate"),
+    (
+        "Combat resolution with no white card",
+        "with no white card on it",
+    ),
+];
+
+/// The engine's own name of a card, knight or quest (its serde name: `fight_1`, `sir_kay`,
+/// `pict_war` …).
+fn code(of: impl Serialize) -> String {
+    match serde_json::to_value(of) {
+        Ok(serde_json::Value::String(code)) => code,
+        _ => String::new(),
+    }
+}
+
+/// Every block a board rules file must have, in the files' order: each Knight, each kind of white
+/// card, each kind of black card.
+fn card_keys() -> Vec<(&'static str, String)> {
+    let knights = Knight::ALL.into_iter().map(|k| ("knight", code(k)));
+    let white = White::ALL.into_iter().map(|w| ("card", code(w)));
+    let black = Black::ALL.into_iter().map(|b| ("card", code(b)));
+    knights.chain(white).chain(black).collect()
+}
+
+/// The colour of a card block: the Knights', the colour of the quest or character a card belongs
+/// to, else white or black.
+fn class_of(kind: &str, key: &str) -> &'static str {
+    if kind == "knight" {
+        return "knight";
+    }
+    if key.starts_with("lancelot_dragon") {
+        return "dragon";
+    }
+    if key.starts_with("morgan") {
+        return "morgan";
+    }
+    match key {
+        "grail" | "despair" => "grail",
+        "excalibur" => "excalibur",
+        "merlin" => "merlin",
+        "picts" => "picts",
+        "saxons" => "saxons",
+        "mordred" => "mordred",
+        "vivien" => "vivien",
+        _ if WHITE_MANIFEST.iter().any(|(w, _)| code(w) == key) => "white",
+        _ => "black",
+    }
+}
+
+/// The value of a `{name}` anywhere, or in the block of `card` (kind, code), from the engine's data
+/// table.
+fn value(name: &str, card: Option<(&str, &str)>) -> Option<i64> {
+    let sum = |counts: &mut dyn Iterator<Item = u8>| counts.map(i64::from).sum::<i64>();
+    let global = match name {
+        "min_players" => Some(i64::from(MIN_PLAYERS)),
+        "max_players" => Some(i64::from(MAX_PLAYERS)),
+        "knights" => Some(Knight::ALL.len() as i64),
+        "white_cards" => Some(sum(&mut WHITE_MANIFEST.iter().map(|(_, n)| *n))),
+        "black_cards" => Some(sum(&mut BLACK_MANIFEST.iter().map(|(_, n)| *n))),
+        "loyal_cards" => Some(i64::from(LOYAL_CARDS)),
+        "traitor_cards" => Some(i64::from(TRAITOR_CARDS)),
+        "start_life" => Some(i64::from(START_LIFE)),
+        "max_life" => Some(i64::from(MAX_LIFE)),
+        "grail_rescue_life" => Some(i64::from(GRAIL_RESCUE_LIFE)),
+        "hand_size" => Some(i64::from(HAND_SIZE)),
+        "draw_limit" => Some(i64::from(DRAW_LIMIT)),
+        "camelot_draw" => Some(i64::from(CAMELOT_DRAW)),
+        "gawain_draw" => Some(i64::from(GAWAIN_DRAW)),
+        "siege_engines_lose" => Some(i64::from(SIEGE_ENGINES_LOSE)),
+        "black_swords_lose" => Some(i64::from(BLACK_SWORDS_LOSE)),
+        "swords_end" => Some(i64::from(SWORDS_END)),
+        "swords_in_all" => Some(i64::from(SWORDS_IN_ALL)),
+        "accusation_threshold" => Some(i64::from(ACCUSATION_THRESHOLD)),
+        "excalibur_end" => Some(i64::from(EXCALIBUR_END)),
+        "siege_die_faces" => Some(i64::from(SIEGE_DIE_FACES)),
+        "grail_spots" => Some(GRAIL_SPOTS as i64),
+        "warriors_lose" => Some(i64::from(WARRIORS_LOSE)),
+        "morgan2_discard" => Some(i64::from(MORGAN2_DISCARD)),
+        "morgan3_draws" => Some(i64::from(MORGAN3_DRAWS)),
+        "morgan4_engines" => Some(i64::from(MORGAN4_ENGINES)),
+        "morgan5_life" => Some(i64::from(MORGAN5_LIFE)),
+        "fate_discard" => Some(i64::from(FATE_DISCARD)),
+        "clairvoyance_cards" => Some(CLAIRVOYANCE_CARDS as i64),
+        "reinforcements_draw" => Some(i64::from(REINFORCEMENTS_DRAW)),
+        "piety_self" => Some(i64::from(PIETY_SELF)),
+        "lady_life" => Some(i64::from(LADY_LIFE)),
+        "messenger_max" => Some(i64::from(MESSENGER_MAX)),
+        "traitor_end_flip" => Some(i64::from(TRAITOR_END_FLIP)),
+        _ => quest_value(name),
+    };
+    if global.is_some() {
+        return global;
+    }
+    let (kind, key) = card?;
+    match (kind, name) {
+        ("card", "count") => {
+            let white = WHITE_MANIFEST.iter().find(|(w, _)| code(w) == key);
+            let black = BLACK_MANIFEST.iter().find(|(b, _)| code(b) == key);
+            white
+                .map(|(_, n)| *n)
+                .or(black.map(|(_, n)| *n))
+                .map(i64::from)
+        }
+        _ => None,
+    }
+}
+
+/// `{<quest>_<field>}`: one number of the quest table (`{dragon_win_swords}`,
+/// `{pict_war_loss_engines}` …).
+fn quest_value(name: &str) -> Option<i64> {
+    let row = QUESTS.iter().find_map(|row| {
+        let quest = code(row.quest);
+        let field = name.strip_prefix(quest.as_str())?.strip_prefix('_')?;
+        Some((row, field.to_string()))
+    });
+    let (row, field) = row?;
+    let n = match field.as_str() {
+        "white_spots" => row.white_spots,
+        "black_spots" => row.black_spots,
+        "win_life" => row.win_life,
+        "loss_life" => row.loss_life,
+        "win_cards" => row.win_cards,
+        "win_swords" => row.win_swords,
+        "loss_swords" => row.loss_swords,
+        "loss_engines" => row.loss_engines,
+        _ => return None,
+    };
+    Some(i64::from(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::rules_text::checks::{self, all_text, section_ids};
+    use crate::rules_text::{Block, Rules, parse};
+
+    fn english() -> Rules {
+        checks::english(&BOOK)
+    }
+
+    #[test]
+    fn the_english_board_rules_parse_with_every_section() {
+        let rules = english();
+        assert_eq!(
+            section_ids(&rules),
+            [
+                "goal", "setup", "turn", "black", "quests", "life", "relics", "knights", "traitor",
+                "end", "variants", "cards", "readings"
+            ]
+        );
+        assert_eq!(rules.game, "board");
+        assert_eq!(rules.word("title"), "Rules");
+        assert!(rules.word("subtitle").contains("board game"));
+        assert!(rules.word("fallback").contains("{language}"));
+        for s in &rules.sections {
+            assert!(!s.blocks.is_empty(), "{} is empty", s.id);
+        }
+    }
+
+    /// Each of the engine's 15 white cards, 24 black cards and 7 Knights has its block, once; the
+    /// codes are the engine's own names.
+    #[test]
+    fn every_board_card_and_knight_is_explained_once() {
+        let keys = card_keys();
+        assert_eq!(keys.len(), 15 + 24 + 7);
+        for (kind, code) in [
+            ("card", "fight_1"),
+            ("card", "lady_of_the_lake"),
+            ("card", "lancelot_dragon_3_7"),
+            ("card", "morgan_4"),
+            ("card", "mists_of_avalon"),
+            ("knight", "sir_palamedes"),
+        ] {
+            assert!(keys.contains(&(kind, code.to_string())), "{code}");
+        }
+        let rules = english();
+        let problems = checks::card_problems(&BOOK, &rules);
+        assert!(problems.is_empty(), "{problems:#?}");
+        // In the files' order: the Knights, then the white cards, then the black ones.
+        let blocks: Vec<String> = rules.cards().map(|(k, _, _)| k.to_string()).collect();
+        let codes: Vec<String> = keys.into_iter().map(|(_, c)| c).collect();
+        assert_eq!(blocks, codes);
+    }
+
+    /// A card block the engine does not know, or one missing, is a problem the tests see.
+    #[test]
+    fn a_missing_or_unknown_board_card_is_caught() {
+        let en = checks::english_file(&BOOK);
+        let unknown = en.replacen("[card vivien]", "[card viviane]", 1);
+        let parsed = parse(&BOOK, Lang::En, &unknown);
+        assert!(
+            parsed
+                .problems
+                .iter()
+                .any(|p| p.contains("unknown card block [card viviane]")),
+            "{:?}",
+            parsed.problems
+        );
+        let rules = parsed.rules;
+        let problems = checks::card_problems(&BOOK, &rules);
+        assert!(
+            problems.contains(&"[card vivien] is missing".to_string())
+                && problems.contains(&"[viviane] is no card of the game".to_string()),
+            "{problems:?}"
+        );
+        let twice = en.replacen("[knight sir_kay]", "[knight sir_gawain]", 1);
+        let rules = parse(&BOOK, Lang::En, &twice).rules;
+        assert_eq!(
+            checks::card_problems(&BOOK, &rules),
+            [
+                "[knight sir_gawain] is explained 2 times",
+                "[knight sir_kay] is missing"
+            ]
+        );
+    }
+
+    /// Every placeholder the file's head promises translators is one the app fills, with the
+    /// number the head gives as an example.
+    #[test]
+    fn every_placeholder_of_the_head_is_known() {
+        let en = checks::english_file(&BOOK);
+        let head: Vec<&str> = en
+            .lines()
+            .take_while(|l| l.starts_with("//"))
+            .filter(|l| l.contains("  {"))
+            .collect();
+        let mut known = 0;
+        for line in &head {
+            for name in line.split('{').skip(1).filter_map(|r| r.split('}').next()) {
+                if name.starts_with('<') || name == "name" || name.contains('|') {
+                    continue;
+                }
+                assert!(value(name, None).is_some(), "{{{name}}} is not filled");
+                known += 1;
+            }
+        }
+        assert_eq!(known, 34, "the head lists 34 numbers");
+        assert_eq!(value("dragon_win_swords", None), Some(2));
+        assert_eq!(value("pict_war_loss_engines", None), Some(2));
+        assert_eq!(value("white_cards", None), Some(84));
+        assert_eq!(value("black_cards", None), Some(76));
+        assert_eq!(value("count", None), None, "{{count}} only in a card block");
+        assert_eq!(value("count", Some(("card", "fight_1"))), Some(14));
+        assert_eq!(value("count", Some(("card", "despair"))), Some(15));
+        assert_eq!(value("count", Some(("knight", "sir_kay"))), None);
+        assert_eq!(value("dragon_end", None), None);
+    }
+
+    #[test]
+    fn the_board_numbers_follow_the_engine() {
+        let rules = english();
+        let text = all_text(&rules);
+        for needle in [
+            "knights of the Round Table, 3 to 7 of you",
+            "Once the Round Table holds 12 swords or more",
+            "if 7 black swords lie on the Round Table",
+            "if 12 siege engines surround Camelot",
+            "the 16 swords",
+            "his life die showing 4",
+            "The 76 black cards are shuffled",
+            "Won: you gain 1 life and 3 white cards, and 1 white sword goes to the Round Table",
+            "Healing is not allowed at 6 life",
+            "The Messenger carries 1 to 3 cards",
+        ] {
+            assert!(text.contains(needle), "{needle:?} is not in the rules");
+        }
+        assert!(!text.contains('{'), "a placeholder is left");
+        let count = |key: &str| {
+            rules
+                .cards()
+                .find(|(k, _, _)| *k == key)
+                .map(|(_, _, t)| t.to_string())
+                .unwrap()
+        };
+        assert!(count("fight_1").starts_with("14 cards"));
+        assert!(count("fight_5").starts_with("7 cards"));
+        assert!(count("despair").starts_with("15 cards"));
+        assert!(count("vivien").starts_with("1 card."));
+        assert!(count("lancelot_dragon_7_11").starts_with("1 card"));
+    }
+
+    #[test]
+    fn the_board_cards_have_their_colours() {
+        let rules = english();
+        let class = |key: &str| {
+            rules
+                .sections
+                .iter()
+                .flat_map(|s| &s.blocks)
+                .find_map(|b| match b {
+                    Block::Card { key: k, class, .. } if k == key => Some(*class),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert_eq!(class("sir_kay"), "knight");
+        assert_eq!(class("fight_3"), "white");
+        assert_eq!(class("merlin"), "merlin");
+        assert_eq!(class("black_knight_5"), "black");
+        assert_eq!(class("lancelot_dragon_1_5"), "dragon");
+        assert_eq!(class("morgan_2"), "morgan");
+        assert_eq!(class("guinevere"), "black");
+    }
+
+    /// 32 readings, one for each settled reading of board-game.md §9, in its order.
+    #[test]
+    fn the_board_readings_follow_section_9_in_order() {
+        let rules = english();
+        let readings = rules.readings().unwrap();
+        assert_eq!(readings.len(), SETTLED.len());
+        for (i, ((title, words), reading)) in SETTLED.iter().zip(readings).enumerate() {
+            assert!(
+                reading.contains(words),
+                "reading {} ({title}) should say {words:?}: {reading}",
+                i + 1
+            );
+        }
+        // Our list is §9's, when the rules are at hand.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/rules/board-game.md");
+        let Ok(md) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let section: Vec<&str> = md
+            .lines()
+            .skip_while(|l| !l.starts_with("## 9."))
+            .skip(1)
+            .take_while(|l| !l.starts_with("## "))
+            .collect();
+        let titles: Vec<String> = section
+            .iter()
+            .filter_map(|l| {
+                let (n, rest) = l.split_once(". **")?;
+                n.parse::<u32>().ok()?;
+                Some(rest.split("**").next()?.trim_end_matches('.').to_string())
+            })
+            .collect();
+        let ours: Vec<&str> = SETTLED.iter().map(|(t, _)| *t).collect();
+        assert_eq!(titles, ours, "board-game.md §9");
+    }
+
+    /// The four translations are complete and match the English: sections, every card in the same
+    /// order, the 32 readings in order with their numbers, only known placeholders with each
+    /// language's plural forms.
+    #[test]
+    fn every_board_translation_matches_the_english() {
+        let found = checks::translations_match_the_english(&BOOK, SETTLED.len());
+        assert_eq!(found, 4, "fr, de, nl and cs");
+    }
+
+    /// Plural forms follow the language: Czech has three, and picks the one of the number.
+    #[test]
+    fn board_plural_forms_follow_the_language() {
+        let cs = checks::file(&BOOK, Lang::Cs).expect("board-rules.cs.txt");
+        let rules = parse(&BOOK, Lang::Cs, &cs).rules;
+        let text = all_text(&rules);
+        assert!(!text.contains('{'), "a placeholder is left");
+        assert!(text.contains("Jakmile na Kulatém stole leží 12 mečů nebo"));
+        let broken = cs.replacen(
+            "{swords_end|# meč|# meče|# mečů}",
+            "{swords_end|# meč|# mečů}",
+            1,
+        );
+        let parsed = parse(&BOOK, Lang::Cs, &broken);
+        assert!(
+            parsed
+                .problems
+                .iter()
+                .any(|p| p.contains("plural forms, 3 expected in cs")),
+            "{:?}",
+            parsed.problems
+        );
+    }
+
+    #[test]
+    fn every_cut_of_the_english_board_file_reads() {
+        checks::every_cut_reads(&BOOK);
+    }
+
+    /// Our text is our own: no run of 8 words matches the English Book of Quests (when it is at
+    /// hand).
+    #[test]
+    fn no_sentence_is_copied_from_the_book_of_quests() {
+        let book = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../shared/seeds/004_ae0e616fb5c461bf.txt"
+        );
+        let Ok(book) = std::fs::read_to_string(book) else {
+            return;
+        };
+        let copied = checks::copied(&all_text(&english()), &book, 8);
+        assert!(copied.is_empty(), "copied from the book: {copied:#?}");
+    }
+}
