@@ -341,6 +341,13 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
             b.click(&format!("[data-testid={button}]")).await;
             b.wait_for(&format!("[data-testid={screen}]")).await;
             check(screen, &mut n).await;
+            if button == "rules-button" {
+                // The board game's rules, too.
+                b.click("[data-testid=rules-game-board]").await;
+                b.wait_for("[data-testid=rules-screen][data-game=board]")
+                    .await;
+                check("board rules", &mut n).await;
+            }
             b.click("[data-testid=home-button]").await;
             b.wait_for("[data-testid=new-game]").await;
         }
