@@ -2,3 +2,6 @@
 //! Everything here is reached only from the board game's split screens, so none of it is in the
 //! first load.
 pub mod rules;
+
+pub mod i18n;
+pub mod words;

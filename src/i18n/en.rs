@@ -1,39 +1,12 @@
-//! The one table of interface texts: each key with its English text. Other languages are packs in
-//! `public/i18n/<code>.json` with the same keys (see the module above for placeholders and plurals).
-//! Keys are grouped by screen; add new ones to the group where they show.
+//! The shell's table of interface texts (the shell's screens and the Card Game): each key with its
+//! English text. Other languages are packs in `public/i18n/<code>.json` with the same keys (see the
+//! module above for placeholders and plurals). Keys are grouped by screen; add new ones to the
+//! group where they show.
 
-macro_rules! texts {
-    ($($key:ident: $text:literal,)*) => {
-        /// A key of the interface texts.
-        #[allow(non_camel_case_types)]
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum K {
-            $($key,)*
-        }
+super::texts! {
+    /// A key of the shell's interface texts.
+    K, "";
 
-        /// How many keys there are.
-        pub const COUNT: usize = [$(K::$key,)*].len();
-
-        /// The keys' names as in the language packs, one per line, in key order. (One string
-        /// rather than a table of `&str`: the table's pointers cost the web app 4 KB.)
-        const KEY_LINES: &str = concat!($(stringify!($key), "\n",)*);
-
-        /// The English texts in key order, each ended by a NUL (one string, as above).
-        const EN_TEXTS: &str = concat!($($text, "\0",)*);
-    };
-}
-
-/// The keys' names, in key order.
-pub fn keys() -> impl Iterator<Item = &'static str> {
-    KEY_LINES.split_terminator('\n')
-}
-
-/// The English texts, in key order.
-pub fn english() -> impl Iterator<Item = &'static str> {
-    EN_TEXTS.split_terminator('\0')
-}
-
-texts! {
     // Shared words
     list_and: "{list} and {last}",
     n_swords: "{n} sword|{n} swords",

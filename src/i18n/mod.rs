@@ -1,23 +1,103 @@
 //! The app's languages: English (built in), French, German, Dutch and Czech.
 //!
-//! Every piece of interface text has a key in [`K`]; the English text sits beside it in `en.rs`,
-//! the one table of keys. The other languages are packs in `public/i18n/<code>.json` (a JSON object,
-//! key → text) fetched when the language is chosen, so a player downloads only their own language.
-//! The service worker keeps them for offline play.
+//! Every piece of interface text has a key in a table of texts ([`Table`]): an enum of keys made by
+//! [`texts!`], with the English text beside each key. The shell's table is [`K`] (`en.rs`: the
+//! shell's screens and the Card Game, loaded at start); a game may bring a table of its own, in its
+//! own module, so that its words travel with its code (the board game's: `crate::board::i18n`,
+//! only in the board game's part of the split wasm). The other languages are packs in
+//! `public/i18n/<prefix><code>.json` (a JSON object, key → text; the shell's prefix is empty, the
+//! board game's `board.`) fetched when the language is chosen, so a player downloads only their
+//! own language. The service worker keeps them for offline play.
 //!
 //! Text may hold `{name}` placeholders ([`tf`]); a plural text holds its forms separated by `|`
 //! (English `one|other`; Czech `one|few|other`), chosen by [`tn`] with the language's own rule.
-//! A missing or broken key in a pack fails a test (`packs_are_complete`); at run time it falls back
-//! to English, never to a blank.
+//! [`t`], [`tf`] and [`tn`] take a key of any table. A missing or broken key in a pack fails a test
+//! (`packs_are_complete`, and the same test of each game's table); at run time it falls back to
+//! English, never to a blank.
+//!
+//! A game's table is loaded when its screens first open ([`follow`]); from then on [`load`], the
+//! shell's language switch, reloads it with the shell's own pack, before the screens re-render.
+
+/// Declares a table of texts: `texts! { Name, "pack-prefix"; key: "English text", … }` (doc
+/// comments may come before `Name`) makes the enum `Name`, one variant per key in order, and
+/// implements [`Table`] for it.
+macro_rules! texts {
+    ($(#[$meta:meta])* $name:ident, $prefix:literal; $($key:ident: $text:literal,)*) => {
+        $(#[$meta])*
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $($key,)*
+        }
+
+        thread_local! {
+            static CURRENT_TEXTS: std::cell::RefCell<$crate::i18n::Texts<$name>> =
+                std::cell::RefCell::new($crate::i18n::Texts::english());
+        }
+
+        impl $crate::i18n::Table for $name {
+            // One string for the names and one for the English texts rather than tables of
+            // `&str`: the tables' pointers cost the web app 4 KB.
+            const KEY_LINES: &'static str = concat!($(stringify!($key), "\n",)*);
+            const EN_TEXTS: &'static str = concat!($($text, "\0",)*);
+            const COUNT: usize = [$($name::$key,)*].len();
+            const PACK_PREFIX: &'static str = $prefix;
+
+            fn index(self) -> usize {
+                self as usize
+            }
+
+            fn current() -> &'static std::thread::LocalKey<std::cell::RefCell<$crate::i18n::Texts<$name>>> {
+                &CURRENT_TEXTS
+            }
+        }
+    };
+}
+pub(crate) use texts;
 
 mod en;
 
 pub use en::K;
 use std::cell::RefCell;
 use std::fmt::Display;
+use std::marker::PhantomData;
+use std::thread::LocalKey;
 
 /// Where the language packs are, relative to the page (Trunk copies `public/` to `dist/public/`).
 pub const PACKS: &str = "public/i18n";
+
+/// A table of texts: an enum of keys, each with its English text (made by [`texts!`]).
+pub trait Table: Copy + 'static {
+    /// The keys' names as in the packs, one per line, in key order.
+    const KEY_LINES: &'static str;
+    /// The English texts in key order, each ended by a NUL.
+    const EN_TEXTS: &'static str;
+    /// How many keys there are.
+    const COUNT: usize;
+    /// The packs' file names in [`PACKS`] are `<PACK_PREFIX><code>.json`.
+    const PACK_PREFIX: &'static str;
+
+    /// The key's place in the table.
+    fn index(self) -> usize;
+
+    /// The table's texts in the current language.
+    fn current() -> &'static LocalKey<RefCell<Texts<Self>>>;
+
+    /// The keys' names, in key order.
+    fn keys() -> impl Iterator<Item = &'static str> {
+        Self::KEY_LINES.split_terminator('\n')
+    }
+
+    /// The English texts, in key order.
+    fn english() -> impl Iterator<Item = &'static str> {
+        Self::EN_TEXTS.split_terminator('\0')
+    }
+
+    /// A pack's address, relative to the page.
+    fn pack_url(lang: Lang) -> String {
+        format!("{PACKS}/{}{}.json", Self::PACK_PREFIX, lang.code())
+    }
+}
 
 /// The languages the app speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,37 +180,51 @@ pub fn detect(saved: Option<&str>, browser: &[String]) -> Lang {
 #[derive(Clone, Copy)]
 pub struct UiLang(pub leptos::prelude::RwSignal<Lang>);
 
-/// The texts of one language, indexed by [`K`].
-#[derive(Clone)]
-pub struct Pack {
+/// The texts of one table in one language, indexed by its keys.
+pub struct Texts<T> {
     pub lang: Lang,
     texts: Vec<&'static str>,
+    table: PhantomData<T>,
 }
 
-impl Pack {
-    pub fn english() -> Pack {
-        let mut texts = Vec::with_capacity(en::COUNT);
-        texts.extend(en::english());
-        Pack {
+impl<T> Clone for Texts<T> {
+    fn clone(&self) -> Self {
+        Texts {
+            lang: self.lang,
+            texts: self.texts.clone(),
+            table: PhantomData,
+        }
+    }
+}
+
+impl<T: Table> Texts<T> {
+    pub fn english() -> Texts<T> {
+        let mut texts = Vec::with_capacity(T::COUNT);
+        texts.extend(T::english());
+        Texts {
             lang: Lang::En,
             texts,
+            table: PhantomData,
         }
     }
 
-    pub fn get(&self, k: K) -> &'static str {
-        self.texts[k as usize]
+    pub fn get(&self, k: T) -> &'static str {
+        self.texts[k.index()]
     }
 }
 
-/// Read a language pack (a JSON object, key → text). Keys missing or broken in the pack keep their
-/// English text and are listed in the second value; unknown keys are ignored.
-pub fn parse_pack(lang: Lang, json: &str) -> Result<(Pack, Vec<String>), String> {
+/// The shell's texts in one language, indexed by [`K`].
+pub type Pack = Texts<K>;
+
+/// Read a language pack of table `T` (a JSON object, key → text). Keys missing or broken in the
+/// pack keep their English text and are listed in the second value; unknown keys are ignored.
+pub fn parse_texts<T: Table>(lang: Lang, json: &str) -> Result<(Texts<T>, Vec<String>), String> {
     let map: std::collections::BTreeMap<String, String> =
         serde_json::from_str(json).map_err(|e| format!("not a language pack: {e}"))?;
-    let mut pack = Pack::english();
+    let mut pack = Texts::<T>::english();
     pack.lang = lang;
     let mut problems = Vec::new();
-    for ((key, english), slot) in en::keys().zip(en::english()).zip(&mut pack.texts) {
+    for ((key, english), slot) in T::keys().zip(T::english()).zip(&mut pack.texts) {
         match map.get(key) {
             Some(text) => match check_text(lang, english, text) {
                 Ok(()) => *slot = Box::leak(text.clone().into_boxed_str()),
@@ -182,31 +276,42 @@ pub fn placeholders(text: &str) -> Vec<&str> {
     out
 }
 
-thread_local! {
-    static PACK: RefCell<Pack> = RefCell::new(Pack::english());
+/// The language the interface speaks now (the shell's table's).
+pub fn lang() -> Lang {
+    lang_of::<K>()
 }
 
-/// The language the interface speaks now.
-pub fn lang() -> Lang {
-    PACK.with(|p| p.borrow().lang)
+/// The language table `T` speaks now.
+pub fn lang_of<T: Table>() -> Lang {
+    T::current().with(|p| p.borrow().lang)
 }
 
 /// Make `pack` the interface's language (the caller re-renders).
 pub fn set_pack(pack: Pack) {
-    PACK.with(|p| *p.borrow_mut() = pack);
+    set_texts(pack);
+}
+
+/// Make `texts` table `T`'s current texts.
+pub fn set_texts<T: Table>(texts: Texts<T>) {
+    T::current().with(|p| *p.borrow_mut() = texts);
 }
 
 /// A text in the current language.
-pub fn t(k: K) -> &'static str {
-    PACK.with(|p| p.borrow().get(k))
+pub fn t<T: Table>(k: T) -> &'static str {
+    T::current().with(|p| p.borrow().get(k))
 }
 
 /// Fill `{name}` placeholders (in French, "de" before a value that begins with a vowel is elided:
 /// "la carte d'Ann", "de Bo").
 pub fn fill(text: &str, args: &[(&str, &dyn Display)]) -> String {
+    fill_in(lang(), text, args)
+}
+
+/// [`fill`] for a text in `lang`.
+fn fill_in(lang: Lang, text: &str, args: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
-    let french = lang() == Lang::Fr;
+    let french = lang == Lang::Fr;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
@@ -249,14 +354,14 @@ fn elide_de(out: &mut String, next: &str) {
 }
 
 /// A text in the current language with its placeholders filled.
-pub fn tf(k: K, args: &[(&str, &dyn Display)]) -> String {
-    fill(t(k), args)
+pub fn tf<T: Table>(k: T, args: &[(&str, &dyn Display)]) -> String {
+    fill_in(lang_of::<T>(), t(k), args)
 }
 
 /// A plural text: the form for `n`, with `{n}` and the other placeholders filled.
-pub fn tn(k: K, n: i64, args: &[(&str, &dyn Display)]) -> String {
+pub fn tn<T: Table>(k: T, n: i64, args: &[(&str, &dyn Display)]) -> String {
     let text = t(k);
-    let lang = lang();
+    let lang = lang_of::<T>();
     let forms: Vec<&str> = text.split('|').collect();
     let form = forms
         .get(lang.plural_index(n))
@@ -265,7 +370,7 @@ pub fn tn(k: K, n: i64, args: &[(&str, &dyn Display)]) -> String {
         .unwrap_or(text);
     let mut all: Vec<(&str, &dyn Display)> = vec![("n", &n)];
     all.extend_from_slice(args);
-    fill(form, &all)
+    fill_in(lang, form, &all)
 }
 
 /// "A, B and C" in the current language.
@@ -295,21 +400,79 @@ pub async fn fetch_text(url: &str) -> Result<String, String> {
     text.as_string().ok_or_else(|| format!("{url}: not text"))
 }
 
-/// Load a language (English needs nothing) and make it current. On failure English stays.
-pub async fn load(lang: Lang) -> Result<(), String> {
+/// Table `T`'s texts in `lang` (English needs nothing; a pack's broken keys stay English, with a
+/// warning on the console).
+async fn fetch_texts<T: Table>(lang: Lang) -> Result<Texts<T>, String> {
     if lang == Lang::En {
-        set_pack(Pack::english());
+        return Ok(Texts::english());
+    }
+    let url = T::pack_url(lang);
+    let json = fetch_text(&url).await?;
+    let (pack, problems) = parse_texts(lang, &json)?;
+    if !problems.is_empty() {
+        web_sys::console::warn_1(&format!("language pack {url}: {}", problems.join("; ")).into());
+    }
+    Ok(pack)
+}
+
+/// Load a language and make it current: the shell's pack, then the packs of the games' tables
+/// that [`follow`] the language. If the shell's pack cannot be had, nothing changes; a game's
+/// table that cannot be had speaks English.
+pub async fn load(lang: Lang) -> Result<(), String> {
+    set_pack(fetch_texts(lang).await?);
+    let followers: Vec<Follower> = FOLLOWERS.with(|f| f.borrow().iter().map(|f| f.1).collect());
+    for reload in followers {
+        reload(lang).await;
+    }
+    Ok(())
+}
+
+/// Loads a game's table in a language (see [`follow`]).
+type Follower = fn(Lang) -> std::pin::Pin<Box<dyn Future<Output = ()>>>;
+
+thread_local! {
+    /// The games' tables that follow the shell's language, by pack prefix.
+    static FOLLOWERS: RefCell<Vec<(&'static str, Follower)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Table `T` (a game's own) speaks the interface's language from now on: loaded now unless it
+/// already does, and again by every [`load`]. Its screens call this when they open. On failure
+/// (offline before the pack was kept) the table speaks English and the reason is returned.
+pub async fn follow<T: Table>() -> Result<(), String> {
+    FOLLOWERS.with(|f| {
+        let mut f = f.borrow_mut();
+        if !f.iter().any(|(prefix, _)| *prefix == T::PACK_PREFIX) {
+            f.push((T::PACK_PREFIX, reload::<T>));
+        }
+    });
+    let lang = lang();
+    if lang_of::<T>() == lang {
         return Ok(());
     }
-    let json = fetch_text(&format!("{PACKS}/{}.json", lang.code())).await?;
-    let (pack, problems) = parse_pack(lang, &json)?;
-    if !problems.is_empty() {
-        web_sys::console::warn_1(
-            &format!("language pack {}: {}", lang.code(), problems.join("; ")).into(),
-        );
+    load_texts::<T>(lang).await
+}
+
+/// Table `T`'s pack in `lang`, made current; English when it cannot be had.
+async fn load_texts<T: Table>(lang: Lang) -> Result<(), String> {
+    match fetch_texts::<T>(lang).await {
+        Ok(texts) => {
+            set_texts(texts);
+            Ok(())
+        }
+        Err(why) => {
+            set_texts(Texts::<T>::english());
+            Err(why)
+        }
     }
-    set_pack(pack);
-    Ok(())
+}
+
+/// [`Follower`] for table `T`.
+fn reload<T: Table>(lang: Lang) -> std::pin::Pin<Box<dyn Future<Output = ()>>> {
+    Box::pin(async move {
+        if let Err(why) = load_texts::<T>(lang).await {
+            web_sys::console::warn_1(&format!("language {}: {why}", lang.code()).into());
+        }
+    })
 }
 
 /// `text` in lower case, for comparing names whatever their case ("Šárka" and "šárka").
@@ -358,6 +521,55 @@ pub fn mark_document(lang: Lang) {
     }
 }
 
+/// The checks every table of texts passes, for its own tests.
+#[cfg(test)]
+pub(crate) mod checks {
+    use super::*;
+
+    /// Each key once, each English text non-empty, plural texts in two forms (one|other).
+    pub(crate) fn english_is_sound<T: Table>() {
+        let mut keys: Vec<&str> = T::keys().collect();
+        assert_eq!(keys.len(), T::COUNT, "one name per key");
+        assert_eq!(T::english().count(), T::COUNT, "one English text per key");
+        keys.sort_unstable();
+        let n = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), n, "a key is listed twice");
+        for (key, text) in T::keys().zip(T::english()) {
+            assert!(!text.trim().is_empty(), "{key} is empty");
+            if text.contains('|') {
+                assert_eq!(text.split('|').count(), 2, "{key}: English has one|other");
+            }
+        }
+    }
+
+    /// What is wrong with table `T`'s packs in public/i18n (a missing file, key, placeholder or
+    /// plural form), one entry per pack at fault.
+    pub(crate) fn pack_problems<T: Table>() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut report = Vec::new();
+        for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
+            let path = dir.join(T::pack_url(lang));
+            let problems = match std::fs::read_to_string(&path) {
+                Ok(json) => match parse_texts::<T>(lang, &json) {
+                    Ok((_, problems)) => problems,
+                    Err(e) => vec![e],
+                },
+                Err(e) => vec![e.to_string()],
+            };
+            if !problems.is_empty() {
+                report.push(format!(
+                    "{}: {} problem(s):\n  {}",
+                    path.display(),
+                    problems.len(),
+                    problems.join("\n  ")
+                ));
+            }
+        }
+        report
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,46 +604,31 @@ mod tests {
 
     #[test]
     fn english_keys_are_unique_and_texts_are_sound() {
-        let mut keys: Vec<&str> = en::keys().collect();
-        assert_eq!(keys.len(), en::COUNT, "one name per key");
-        assert_eq!(en::english().count(), en::COUNT, "one English text per key");
-        keys.sort_unstable();
-        let n = keys.len();
-        keys.dedup();
-        assert_eq!(keys.len(), n, "a key is listed twice");
-        for (key, text) in en::keys().zip(en::english()) {
-            assert!(!text.trim().is_empty(), "{key} is empty");
-            if text.contains('|') {
-                assert_eq!(text.split('|').count(), 2, "{key}: English has one|other");
-            }
-        }
+        checks::english_is_sound::<K>();
     }
 
     /// Every pack in public/i18n has every key, with the same placeholders and the right number of
     /// plural forms: a missing key fails here, not in a player's hands.
     #[test]
     fn packs_are_complete() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
-        let mut report = Vec::new();
-        for lang in Lang::ALL.into_iter().filter(|l| *l != Lang::En) {
-            let path = dir.join(format!("{}.json", lang.code()));
-            let problems = match std::fs::read_to_string(&path) {
-                Ok(json) => match parse_pack(lang, &json) {
-                    Ok((_, problems)) => problems,
-                    Err(e) => vec![e],
-                },
-                Err(e) => vec![e.to_string()],
-            };
-            if !problems.is_empty() {
-                report.push(format!(
-                    "{}: {} problem(s):\n  {}",
-                    path.display(),
-                    problems.len(),
-                    problems.join("\n  ")
-                ));
-            }
-        }
+        let report = checks::pack_problems::<K>();
         assert!(report.is_empty(), "{}", report.join("\n"));
+    }
+
+    /// A pack of one table is not read as a pack of another: the key names decide.
+    #[test]
+    fn a_table_reads_its_own_keys_only() {
+        let (pack, problems) =
+            parse_texts::<K>(Lang::Fr, r#"{"list_and": "{list} et {last}"}"#).unwrap();
+        assert_eq!(pack.get(K::list_and), "{list} et {last}");
+        assert_eq!(
+            pack.get(K::back),
+            "Back",
+            "a missing key keeps its English text"
+        );
+        assert_eq!(problems.len(), K::COUNT - 1);
+        assert!(problems.iter().any(|p| p == "back: missing"));
+        assert_eq!(K::pack_url(Lang::De), "public/i18n/de.json");
     }
 
     /// Issue 23: French read "la carte de Ann"; it is "la carte d'Ann".
@@ -439,7 +636,7 @@ mod tests {
     fn french_elides_de_before_a_vowel() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
         let json = std::fs::read_to_string(dir.join("fr.json")).unwrap();
-        let (pack, _) = parse_pack(Lang::Fr, &json).unwrap();
+        let (pack, _) = parse_texts::<K>(Lang::Fr, &json).unwrap();
         set_pack(pack);
         assert_eq!(
             tf(K::end_reveal_next, &[("name", &"Ann")]),
@@ -471,11 +668,11 @@ mod tests {
 
     #[test]
     fn plural_texts_pick_the_languages_form() {
-        let (pack, _) = parse_pack(
+        let (pack, _) = parse_texts::<K>(
             Lang::Cs,
             &format!(
                 "{{\"{}\": \"{{n}} meč|{{n}} meče|{{n}} mečů\"}}",
-                en::keys().nth(K::n_swords as usize).unwrap()
+                K::keys().nth(K::n_swords as usize).unwrap()
             ),
         )
         .unwrap();
