@@ -79,6 +79,10 @@ impl Game {
 
     /// With nothing on the stack: the turn's own steps. Returns false when the active seat decides.
     fn advance_turn(&mut self) -> bool {
+        // The Heroic Actions come back here after every action: tested first.
+        if self.phase == Phase::HeroicActions {
+            return self.advance_heroic();
+        }
         match self.phase {
             Phase::Opening => {
                 self.begin_turn(self.first);
@@ -104,28 +108,32 @@ impl Game {
                 }
                 true
             }
-            Phase::HeroicActions => {
-                // §3.4: a knight who paid his last life dies once his second action is done.
-                if self.t.dies_after_action && (self.t.acts >= 2 || self.t.ends) {
-                    self.t.dies_after_action = false;
-                    let seat = self.current;
-                    if self.on_board(seat) && self.s(seat).life == 0 {
-                        ev!(self, Event::KnightFalls { seat });
-                        self.stack.push(Frame::Dying { seat, owner: None });
-                    }
-                    return true;
-                }
-                if self.t.ends || !self.on_board(self.current) || self.nothing_left() {
-                    self.end_turn();
-                    true
-                } else {
-                    false
-                }
-            }
+            Phase::HeroicActions => self.advance_heroic(),
             Phase::AfterTraitor => {
                 self.end_turn();
                 true
             }
+        }
+    }
+
+    /// The Heroic Actions phase with nothing on the stack: the turn ends, or the knight decides.
+    #[inline]
+    fn advance_heroic(&mut self) -> bool {
+        // §3.4: a knight who paid his last life dies once his second action is done.
+        if self.t.dies_after_action && (self.t.acts >= 2 || self.t.ends) {
+            self.t.dies_after_action = false;
+            let seat = self.current;
+            if self.on_board(seat) && self.s(seat).life == 0 {
+                ev!(self, Event::KnightFalls { seat });
+                self.stack.push(Frame::Dying { seat, owner: None });
+            }
+            return true;
+        }
+        if self.t.ends || !self.on_board(self.current) || self.nothing_left() {
+            self.end_turn();
+            true
+        } else {
+            false
         }
     }
 
@@ -135,9 +143,9 @@ impl Game {
         if self.t.acts < 2 {
             return false;
         }
-        let mut free = false;
-        self.free_actions(self.current, &mut |_| free = true);
-        !free && !self.arthur_can_exchange(self.current)
+        let mut free = crate::legal::Any(false);
+        self.free_actions(self.current, &mut free);
+        !free.0 && !self.arthur_can_exchange(self.current)
     }
 
     pub(crate) fn begin_turn(&mut self, seat: Seat) {

@@ -59,6 +59,12 @@ impl Game {
     pub fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(seat) = self.decider() else { return };
+        self.legal_for(seat, out);
+    }
+
+    /// The legal actions of `seat`, known to be the decider, appended to `out`.
+    #[inline]
+    pub(crate) fn legal_for(&self, seat: Seat, out: &mut Vec<Action>) {
         match self.stack.last() {
             Some(f) => self.frame_actions(f, seat, out),
             None => self.turn_actions(seat, out),
@@ -180,6 +186,10 @@ impl Game {
     }
 
     fn turn_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        // Most decisions of a turn are Heroic Actions: tested first.
+        if self.phase == Phase::HeroicActions {
+            return self.heroic_actions(seat, out);
+        }
         match self.phase {
             Phase::ProgressionOfEvil => {
                 if self.can_draw_black() {
@@ -240,13 +250,13 @@ impl Game {
         let start = out.len();
         let life = self.s(seat).life;
         if self.slot_open() {
-            self.regular_actions(seat, life, &mut |a| out.push(a));
+            self.regular_actions(seat, life, out);
         }
         let any_regular = out.len() > start;
         // Free actions: Tristan's move out of Camelot, Galahad's special white card.
         // With a slot open they are listed above already (the same actions, taken for free).
         if !self.slot_open() {
-            self.free_actions(seat, &mut |a| out.push(a));
+            self.free_actions(seat, out);
         }
         // King Arthur's exchange.
         if self.arthur_can_exchange(seat) {
@@ -295,19 +305,22 @@ impl Game {
         if self.t.used & TYPE_MOVE == 0 {
             return true;
         }
-        let mut any = false;
-        self.regular_actions(seat, life, &mut |_| any = true);
-        any
+        let mut any = Any(false);
+        self.regular_actions(seat, life, &mut any);
+        any.0
     }
 
     /// Actions that cost no regular action: Tristan's move out of Camelot, Galahad's special card.
-    pub(crate) fn free_actions(&self, seat: Seat, push: &mut dyn FnMut(Action)) {
+    pub(crate) fn free_actions(&self, seat: Seat, push: &mut impl Sink) {
         let used = self.t.used;
         if self.has_knight(seat, Knight::SirTristan)
             && used & TYPE_MOVE == 0
             && self.s(seat).place == Place::Camelot
         {
             self.moves(seat, push);
+        }
+        if push.full() {
+            return;
         }
         if self.has_knight(seat, Knight::SirGalahad) && used & TYPE_SPECIAL == 0 && !self.t.special
         {
@@ -316,7 +329,7 @@ impl Game {
     }
 
     /// The regular Heroic Actions of types not yet used, as if `life` were the knight's life.
-    pub(crate) fn regular_actions(&self, seat: Seat, life: u8, push: &mut dyn FnMut(Action)) {
+    pub(crate) fn regular_actions(&self, seat: Seat, life: u8, push: &mut impl Sink) {
         let used = self.t.used;
         let st = self.s(seat);
         let hand = &st.hand;
@@ -324,15 +337,18 @@ impl Game {
         if used & TYPE_MOVE == 0 {
             self.moves(seat, push);
         }
+        if push.full() {
+            return;
+        }
         // B: the quest action of this location.
         if used & TYPE_QUEST == 0 {
             match st.place {
                 Place::Camelot => {
                     if hand.len() < DRAW_LIMIT {
-                        push(Action::DrawWhiteCards);
+                        push.push(Action::DrawWhiteCards);
                     }
                     if self.engines > 0 {
-                        push(Action::FightSiegeEngine);
+                        push.push(Action::FightSiegeEngine);
                     }
                 }
                 Place::BlackKnight | Place::Lancelot | Place::Dragon => {
@@ -349,19 +365,19 @@ impl Game {
                             let mut counts = c.counts;
                             counts[usize::from(v - 1)] += 1;
                             if pattern_completable(q.rules().pattern, &counts) {
-                                push(Action::PlayFightCard { card });
+                                push.push(Action::PlayFightCard { card });
                             }
                         }
                     }
                 }
                 Place::Excalibur => {
                     for card in hand.kinds() {
-                        push(Action::DiscardForExcalibur { card });
+                        push.push(Action::DiscardForExcalibur { card });
                     }
                 }
                 Place::Grail => {
                     if hand.has(White::Grail) && !self.dark_forest {
-                        push(Action::PlayGrailCard);
+                        push.push(Action::PlayGrailCard);
                     }
                 }
                 Place::PictWar | Place::SaxonWar => {
@@ -370,20 +386,28 @@ impl Game {
                         && let Some(card) = White::fight(w.next_value())
                         && hand.has(card)
                     {
-                        push(Action::PlayFightCard { card });
+                        push.push(Action::PlayFightCard { card });
                     }
                 }
             }
+        }
+        if push.full() {
+            return;
         }
         // C: a special white card.
         if used & TYPE_SPECIAL == 0 && !self.t.special {
             self.specials(seat, push);
         }
+        if push.full() {
+            return;
+        }
         // D: heal.
         if used & TYPE_HEAL == 0 && life < MAX_LIFE {
-            for card in White::ALL {
+            // The cards that may heal come first in card order: the Fight cards, Grail, Merlin.
+            for card in &White::ALL[..=White::Merlin as usize] {
+                let card = *card;
                 if card.heals_in_threes() && hand.count(card) >= 3 {
-                    push(Action::Heal { card });
+                    push.push(Action::Heal { card });
                 }
             }
         }
@@ -391,32 +415,51 @@ impl Game {
         if used & TYPE_ACCUSE == 0 && !st.accused && self.threshold_met() {
             for target in self.seats_from(seat) {
                 if target != seat && self.on_board(target) {
-                    push(Action::Accuse { target });
+                    push.push(Action::Accuse { target });
                 }
             }
         }
     }
 
-    fn moves(&self, seat: Seat, push: &mut dyn FnMut(Action)) {
+    fn moves(&self, seat: Seat, push: &mut impl Sink) {
         let here = self.s(seat).place;
+        // The places open to a move (bits by `Place` order): those in play, less a solo quest
+        // that holds a knight (§1.2), less the knight's own.
+        let mut open: u8 = 1 << Place::Camelot as u8
+            | 1 << Place::BlackKnight as u8
+            | 1 << Place::PictWar as u8
+            | 1 << Place::SaxonWar as u8;
+        match self.lancelot_board {
+            LancelotBoard::Lancelot => open |= 1 << Place::Lancelot as u8,
+            LancelotBoard::Dragon => open |= 1 << Place::Dragon as u8,
+            LancelotBoard::Removed => {}
+        }
+        if !self.excalibur_over {
+            open |= 1 << Place::Excalibur as u8;
+        }
+        if !self.grail_over {
+            open |= 1 << Place::Grail as u8;
+        }
+        for s in &self.seats {
+            if s.alive && !s.revealed && matches!(s.place, Place::BlackKnight | Place::Lancelot) {
+                open &= !(1 << s.place as u8);
+            }
+        }
+        open &= !(1 << here as u8);
         for to in Place::ALL {
-            if to == here || !self.place_in_play(to) {
-                continue;
+            if open & (1 << to as u8) != 0 {
+                push.push(Action::Move { to });
             }
-            if matches!(to, Place::BlackKnight | Place::Lancelot) && self.present_at(to) != 0 {
-                continue;
-            }
-            push(Action::Move { to });
         }
     }
 
     /// The special white cards `seat` may play, with their options.
-    fn specials(&self, seat: Seat, push: &mut dyn FnMut(Action)) {
+    fn specials(&self, seat: Seat, push: &mut impl Sink) {
         let st = self.s(seat);
         let hand = &st.hand;
         if hand.has(White::Merlin) && !self.vivien {
             if self.engines > 0 {
-                push(Action::MerlinRemovesSiegeEngine);
+                push.push(Action::MerlinRemovesSiegeEngine);
             }
             for quest in [
                 Quest::BlackKnight,
@@ -425,51 +468,51 @@ impl Game {
                 Quest::Grail,
             ] {
                 if self.merlin_can_remove(quest) {
-                    push(Action::MerlinRemovesBlackCard { quest });
+                    push.push(Action::MerlinRemovesBlackCard { quest });
                 }
             }
             for war in [Quest::PictWar, Quest::SaxonWar] {
                 if self.war(war).is_some_and(|w| w.warriors > 0) {
-                    push(Action::MerlinRemovesWarrior { war });
+                    push.push(Action::MerlinRemovesWarrior { war });
                 }
             }
         }
         if hand.has(White::Convocation) {
-            push(Action::PlayConvocation);
+            push.push(Action::PlayConvocation);
         }
         if hand.has(White::Fate) {
-            push(Action::PlayFate { reveal: false });
+            push.push(Action::PlayFate { reveal: false });
             if st.loyalty == Loyalty::Traitor && self.peeked {
-                push(Action::PlayFate { reveal: true });
+                push.push(Action::PlayFate { reveal: true });
             }
         }
         if hand.has(White::Heroism) && self.heroism.is_none() {
             for quest in Quest::ALL {
                 if self.quest_in_play(quest) {
-                    push(Action::PlayHeroism { quest });
+                    push.push(Action::PlayHeroism { quest });
                 }
             }
         }
         if hand.has(White::LadyOfTheLake) {
-            push(Action::PlayLadyOfTheLake);
+            push.push(Action::PlayLadyOfTheLake);
         }
         if hand.has(White::Messenger) && hand.len() >= 2 {
             for to in self.seats_from(seat) {
                 if to != seat && self.on_board(to) {
-                    push(Action::PlayMessenger { to });
+                    push.push(Action::PlayMessenger { to });
                 }
             }
         }
         if hand.has(White::Piety) {
-            push(Action::PlayPiety { others: false });
-            push(Action::PlayPiety { others: true });
+            push.push(Action::PlayPiety { others: false });
+            push.push(Action::PlayPiety { others: true });
         }
         if hand.has(White::Clairvoyance) {
-            push(Action::PlayClairvoyance);
+            push.push(Action::PlayClairvoyance);
         }
         if hand.has(White::Reinforcements) {
-            push(Action::PlayReinforcements { others: false });
-            push(Action::PlayReinforcements { others: true });
+            push.push(Action::PlayReinforcements { others: false });
+            push.push(Action::PlayReinforcements { others: true });
         }
     }
 
@@ -707,6 +750,39 @@ impl Game {
             _ if same_kind => RuleError::BadChoice,
             _ => RuleError::NotNow,
         }
+    }
+}
+
+/// Where the legal actions go: a list, or a flag that stops at the first one.
+pub(crate) trait Sink {
+    fn push(&mut self, action: Action);
+
+    /// Nothing more is wanted.
+    #[inline(always)]
+    fn full(&self) -> bool {
+        false
+    }
+}
+
+impl Sink for Vec<Action> {
+    #[inline(always)]
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+}
+
+/// Whether any action exists (stops at the first).
+pub(crate) struct Any(pub bool);
+
+impl Sink for Any {
+    #[inline(always)]
+    fn push(&mut self, _: Action) {
+        self.0 = true;
+    }
+
+    #[inline(always)]
+    fn full(&self) -> bool {
+        self.0
     }
 }
 

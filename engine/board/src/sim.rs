@@ -12,6 +12,7 @@ use crate::game::*;
 use camelot_kit::{GameRng, rng_from_seed};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 
 /// What the deciding seat is asked, with what it may see of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -389,13 +390,15 @@ impl Policy for SimplePolicy {
         let step = view.step();
         let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
         let ctx = Ctx::new(view, step, heroic);
-        if let Some(a) = ctx.direct(legal) {
-            return legal.iter().position(|&l| l == a);
+        if let Some(i) = ctx.direct(legal) {
+            return Some(i);
         }
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
         Some(if heroic {
             best_of(legal, noise, |a| match a {
+                // Moves are most of the list: scored without the dispatch on every action.
+                Action::Move { to } => ctx.move_score(to),
                 // King Arthur's exchanges are never sought (the most numerous actions).
                 Action::ArthurExchange { .. } => -20,
                 _ => ctx.heroic_score(a),
@@ -439,68 +442,87 @@ struct Ctx<'a, 'b> {
     here: i32,
     /// Moving away would throw away the Fight cards played on this solo quest.
     abandons_solo: bool,
-    /// The Traitor has been unmasked.
+    /// The Traitor has been unmasked (worked out when accusations are allowed).
     unmasked: bool,
+    /// What each place is worth to this knight (by `Place` order), worked out at the first move
+    /// scored (Heroic Actions only).
+    values: Cell<Option<[i32; 8]>>,
 }
 
 impl<'a, 'b> Ctx<'a, 'b> {
     /// `heroic`: the Heroic Actions are being chosen (then the knight's place is valued).
+    #[inline(always)]
     fn new(v: &'b Glimpse<'a>, step: Step, heroic: bool) -> Self {
         let counts = v.hand().counts();
         let fights = [counts[0], counts[1], counts[2], counts[3], counts[4]];
         let fight_sum = fights[0] + 2 * fights[1] + 3 * fights[2] + 4 * fights[3] + 5 * fights[4];
-        let mut ctx = Ctx {
+        let place = v.my_place();
+        let engines = v.siege_engines();
+        let (mut here, mut can_act_here, mut abandons_solo, mut unmasked) =
+            (0, false, false, false);
+        if heroic {
+            unmasked = v.threshold_met() && v.traitor_unmasked();
+            here = place.map_or(0, |p| {
+                Worth {
+                    v,
+                    fights,
+                    fight_sum,
+                    engines,
+                }
+                .at(p)
+            });
+            can_act_here = can_act_at(v, &fights, engines, place);
+            abandons_solo = can_act_here
+                && place
+                    .and_then(Place::quest)
+                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0);
+        }
+        Ctx {
             v,
             step,
             traitor: v.loyalty() == Some(Loyalty::Traitor),
             life: v.my_life(),
-            engines: v.siege_engines(),
-            place: v.my_place(),
+            engines,
+            place,
             fights,
             fight_sum,
-            can_act_here: false,
-            here: 0,
-            abandons_solo: false,
-            unmasked: false,
-        };
-        if heroic {
-            ctx.here = ctx.place.map_or(0, |p| ctx.value_at(p));
-            ctx.can_act_here = ctx.compute_can_act_here();
-            ctx.abandons_solo = ctx.can_act_here
-                && ctx
-                    .place
-                    .and_then(Place::quest)
-                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0);
-            ctx.unmasked = v.traitor_unmasked();
+            can_act_here,
+            here,
+            abandons_solo,
+            unmasked,
+            values: Cell::new(None),
         }
-        ctx
     }
 
     /// The choice for decisions a plain rule settles (no scoring of every action); `None` when
     /// the actions must be scored. The rule always picks one of `legal`.
-    fn direct(&self, legal: &[Action]) -> Option<Action> {
-        let pick = |a: Action| legal.contains(&a).then_some(a);
+    fn direct(&self, legal: &[Action]) -> Option<usize> {
+        // The position of the first legal action of this pattern.
+        macro_rules! pick {
+            ($p:pat) => {
+                legal.iter().position(|a| matches!(a, $p))
+            };
+        }
         match self.step {
-            Step::FaceChoice { .. } => pick(Action::PlaceFaceDown),
-            Step::Propose => pick(Action::DealAtRandom),
-            Step::AcceptProposal => pick(Action::Accept),
-            Step::Clairvoyance => pick(Action::PutNext { index: 0 }),
-            Step::Convocation => pick(Action::AnswerConvocation { go: false }),
+            Step::FaceChoice { .. } => pick!(Action::PlaceFaceDown),
+            Step::Propose => pick!(Action::DealAtRandom),
+            Step::AcceptProposal => pick!(Action::Accept),
+            Step::Clairvoyance => pick!(Action::PutNext { index: 0 }),
+            Step::Convocation => pick!(Action::AnswerConvocation { go: false }),
             Step::Merlins { card, .. } => {
                 if self.traitor || self.harm(card) < 4 {
-                    pick(Action::Pass)
+                    pick!(Action::Pass)
                 } else {
                     // The most Merlins that may be committed: the last one listed.
-                    legal.last().copied()
+                    legal.len().checked_sub(1)
                 }
             }
             Step::ExcaliburCancel { card, .. } => {
-                let worth = !self.traitor && card.is_some_and(|c| self.harm(c) >= 8);
-                pick(if worth {
-                    Action::SacrificeExcalibur
+                if !self.traitor && card.is_some_and(|c| self.harm(c) >= 8) {
+                    pick!(Action::SacrificeExcalibur)
                 } else {
-                    Action::Pass
-                })
+                    pick!(Action::Pass)
+                }
             }
             Step::Volunteer { morgan } => {
                 let yes = !self.traitor
@@ -509,15 +531,18 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     } else {
                         self.life >= 5
                     };
-                pick(if yes { Action::Volunteer } else { Action::Pass })
+                if yes {
+                    pick!(Action::Volunteer)
+                } else {
+                    pick!(Action::Pass)
+                }
             }
             Step::GrailRescue { dying } => {
-                let yes = !self.traitor || dying == self.v.seat();
-                pick(if yes {
-                    Action::OfferGrail
+                if !self.traitor || dying == self.v.seat() {
+                    pick!(Action::OfferGrail)
                 } else {
-                    Action::Pass
-                })
+                    pick!(Action::Pass)
+                }
             }
             _ => None,
         }
@@ -711,7 +736,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
     }
 
     fn evil_score(&self, a: Action) -> i32 {
-        if a == Action::PercivalLook {
+        if matches!(a, Action::PercivalLook) {
             return 100;
         }
         let top_harm = self.v.percival_top().map(|c| self.harm(c));
@@ -799,109 +824,49 @@ impl<'a, 'b> Ctx<'a, 'b> {
     }
 
     /// How much this knight can do at `to` and how badly it is needed there.
-    fn value_at(&self, to: Place) -> i32 {
-        let v = self.v;
-        let hand = v.hand();
-        let f = &self.fights;
-        match to {
-            Place::Camelot => {
-                let siege = if self.engines >= 9 && self.fight_sum >= 6 {
-                    20
-                } else {
-                    0
-                };
-                let draw = if hand.len() < DRAW_LIMIT {
-                    44 - 4 * i32::from(hand.len())
-                } else {
-                    0
-                };
-                siege.max(draw)
-            }
-            Place::PictWar | Place::SaxonWar => {
-                let Some(q) = to.quest() else { return 0 };
-                let w = v.war(q);
-                let mut run = 0;
-                let mut next = w.cards;
-                while next < w.needed() {
-                    let val = (next + 1).min(5);
-                    if f[usize::from(val - 1)] == 0 {
-                        break;
-                    }
-                    run += 1;
-                    next += 1;
-                }
-                if run == 0 {
-                    0
-                } else {
-                    42 + 20 * i32::from(w.warriors)
-                }
-            }
-            Place::Grail => {
-                let g = i32::from(hand.count(White::Grail));
-                if v.dark_forest() || g == 0 || !v.quest_in_play(Quest::Grail) {
-                    return 0;
-                }
-                let black = v.grail_track().iter().filter(|s| s.is_black()).count() as i32;
-                41 + 15 * g.min(4) + 2 * black
-            }
-            Place::Excalibur => {
-                if !v.quest_in_play(Quest::Excalibur) || hand.len() < 2 {
-                    return 0;
-                }
-                let pos = i32::from(v.excalibur_position());
-                60 + 7 * i32::from(hand.len().min(6)) + 10 * (-pos).max(0) + 3 * pos.max(0)
-            }
-            Place::BlackKnight => {
-                let pairs = f.iter().filter(|&&c| c >= 2).count();
-                if pairs >= 2 { 20 } else { 0 }
-            }
-            Place::Lancelot => {
-                let triple = f.iter().any(|&c| c >= 3);
-                let pairs = f.iter().filter(|&&c| c >= 2).count();
-                if triple && pairs >= 2 { 19 } else { 0 }
-            }
-            Place::Dragon => {
-                let have: u8 = f.iter().sum();
-                if !v.quest_in_play(Quest::Dragon) || have < 3 {
-                    0
-                } else {
-                    let (known, hidden) = v.combat_black(Quest::Dragon);
-                    2 + 2 * i32::from(have) + i32::from(known) / 2 + 4 * i32::from(hidden)
-                }
-            }
+    #[inline(always)]
+    fn worth(&self) -> Worth<'b, 'a> {
+        Worth {
+            v: self.v,
+            fights: self.fights,
+            fight_sum: self.fight_sum,
+            engines: self.engines,
         }
     }
 
-    /// Whether this knight can take the quest action where he stands.
-    fn compute_can_act_here(&self) -> bool {
-        let v = self.v;
-        let hand = v.hand();
-        match self.place {
-            Some(Place::Camelot) => hand.len() < DRAW_LIMIT || self.engines > 0,
-            Some(Place::Grail) => hand.has(White::Grail) && !v.dark_forest(),
-            Some(Place::Excalibur) => !hand.is_empty(),
-            Some(p @ (Place::PictWar | Place::SaxonWar)) => p.quest().is_some_and(|q| {
-                let w = v.war(q);
-                self.fights[usize::from(w.next_value() - 1)] > 0
-            }),
-            Some(p @ (Place::BlackKnight | Place::Lancelot | Place::Dragon)) => {
-                p.quest().is_some_and(|q| {
-                    let base = v.combat_white(q);
-                    (0..5).any(|i| {
-                        let mut c = base;
-                        c[i] += 1;
-                        self.fights[i] > 0 && pattern_completable(q.rules().pattern, &c)
-                    })
-                })
+    /// What `to` is worth: every place is worked out at the first call (moves come together).
+    #[inline(always)]
+    fn value_at(&self, to: Place) -> i32 {
+        let values = match self.values.get() {
+            Some(values) => values,
+            None => {
+                let values = self.worth().all();
+                self.values.set(Some(values));
+                values
             }
-            None => false,
+        };
+        values[to as usize]
+    }
+
+    /// A move's worth: what the knight can do there against what he can do where he stands.
+    #[inline(always)]
+    fn move_score(&self, to: Place) -> i32 {
+        // Leaving a solo quest where cards were played throws them away.
+        if self.abandons_solo {
+            return -30;
+        }
+        let stay = if self.can_act_here { self.here } else { 0 };
+        let gain = self.value_at(to) - stay + 10;
+        if self.v.actions_taken() >= 1 {
+            gain / 2
+        } else {
+            gain
         }
     }
 
     fn heroic_score(&self, a: Action) -> i32 {
         let v = self.v;
         let t = self.traitor;
-        let acted = v.actions_taken() >= 1;
         let here = self.here;
         match a {
             Action::EndTurn => 4,
@@ -950,15 +915,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     76 + here / 2
                 }
             }
-            Action::Move { to } => {
-                // Leaving a solo quest where cards were played throws them away.
-                if self.abandons_solo {
-                    return -30;
-                }
-                let stay = if self.can_act_here { here } else { 0 };
-                let gain = self.value_at(to) - stay + 10;
-                if acted { gain / 2 } else { gain }
-            }
+            Action::Move { to } => self.move_score(to),
             Action::MerlinRemovesSiegeEngine => match (t, self.engines) {
                 (true, _) => 0,
                 (_, 7..) => 85,
@@ -1074,6 +1031,145 @@ impl<'a, 'b> Ctx<'a, 'b> {
     }
 }
 
+/// What the deciding knight can do at each place and how badly it is needed there.
+#[derive(Clone, Copy)]
+struct Worth<'g, 'a> {
+    v: &'g Glimpse<'a>,
+    fights: [u8; 5],
+    fight_sum: u8,
+    engines: u8,
+}
+
+impl Worth<'_, '_> {
+    #[inline]
+    fn at(&self, place: Place) -> i32 {
+        match place {
+            Place::Camelot => self.camelot(),
+            Place::BlackKnight => self.black_knight(),
+            Place::Lancelot => self.lancelot(),
+            Place::Dragon => self.dragon(),
+            Place::Excalibur => self.excalibur(),
+            Place::Grail => self.grail(),
+            Place::PictWar => self.war(Quest::PictWar),
+            Place::SaxonWar => self.war(Quest::SaxonWar),
+        }
+    }
+
+    /// Every place at once (by `Place` order), without a dispatch per place.
+    #[inline]
+    fn all(&self) -> [i32; 8] {
+        [
+            self.camelot(),
+            self.black_knight(),
+            self.lancelot(),
+            self.dragon(),
+            self.excalibur(),
+            self.grail(),
+            self.war(Quest::PictWar),
+            self.war(Quest::SaxonWar),
+        ]
+    }
+
+    #[inline(always)]
+    fn camelot(&self) -> i32 {
+        let len = self.v.hand().len();
+        let siege = if self.engines >= 9 && self.fight_sum >= 6 {
+            20
+        } else {
+            0
+        };
+        let draw = if len < DRAW_LIMIT {
+            44 - 4 * i32::from(len)
+        } else {
+            0
+        };
+        siege.max(draw)
+    }
+
+    /// A War is worth going to with its next card in hand (the more warriors, the more).
+    #[inline(always)]
+    fn war(&self, q: Quest) -> i32 {
+        let w = self.v.war(q);
+        if w.cards < w.needed() && self.fights[usize::from(w.next_value() - 1)] > 0 {
+            42 + 20 * i32::from(w.warriors)
+        } else {
+            0
+        }
+    }
+
+    #[inline(always)]
+    fn grail(&self) -> i32 {
+        let v = self.v;
+        let g = i32::from(v.hand().count(White::Grail));
+        if v.dark_forest() || g == 0 || !v.quest_in_play(Quest::Grail) {
+            return 0;
+        }
+        let black = v.grail_track().iter().filter(|s| s.is_black()).count() as i32;
+        41 + 15 * g.min(4) + 2 * black
+    }
+
+    #[inline(always)]
+    fn excalibur(&self) -> i32 {
+        let v = self.v;
+        let len = v.hand().len();
+        if !v.quest_in_play(Quest::Excalibur) || len < 2 {
+            return 0;
+        }
+        let pos = i32::from(v.excalibur_position());
+        60 + 7 * i32::from(len.min(6)) + 10 * (-pos).max(0) + 3 * pos.max(0)
+    }
+
+    #[inline(always)]
+    fn black_knight(&self) -> i32 {
+        let pairs = self.fights.iter().filter(|&&c| c >= 2).count();
+        if pairs >= 2 { 20 } else { 0 }
+    }
+
+    #[inline(always)]
+    fn lancelot(&self) -> i32 {
+        let f = &self.fights;
+        let triple = f.iter().any(|&c| c >= 3);
+        let pairs = f.iter().filter(|&&c| c >= 2).count();
+        if triple && pairs >= 2 { 19 } else { 0 }
+    }
+
+    #[inline(always)]
+    fn dragon(&self) -> i32 {
+        let v = self.v;
+        let have: u8 = self.fights.iter().sum();
+        if !v.quest_in_play(Quest::Dragon) || have < 3 {
+            return 0;
+        }
+        let (known, hidden) = v.combat_black(Quest::Dragon);
+        2 + 2 * i32::from(have) + i32::from(known) / 2 + 4 * i32::from(hidden)
+    }
+}
+
+/// Whether the deciding knight can take the quest action at `place`.
+fn can_act_at(v: &Glimpse, fights: &[u8; 5], engines: u8, place: Option<Place>) -> bool {
+    let hand = v.hand();
+    match place {
+        Some(Place::Camelot) => hand.len() < DRAW_LIMIT || engines > 0,
+        Some(Place::Grail) => hand.has(White::Grail) && !v.dark_forest(),
+        Some(Place::Excalibur) => !hand.is_empty(),
+        Some(p @ (Place::PictWar | Place::SaxonWar)) => p.quest().is_some_and(|q| {
+            let w = v.war(q);
+            fights[usize::from(w.next_value() - 1)] > 0
+        }),
+        Some(p @ (Place::BlackKnight | Place::Lancelot | Place::Dragon)) => {
+            p.quest().is_some_and(|q| {
+                let base = v.combat_white(q);
+                (0..5).any(|i| {
+                    let mut c = base;
+                    c[i] += 1;
+                    fights[i] > 0 && pattern_completable(q.rules().pattern, &c)
+                })
+            })
+        }
+        None => false,
+    }
+}
+
 /// What to simulate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SimConfig {
@@ -1151,7 +1247,8 @@ pub fn play_game(
         if actions >= max_actions {
             break;
         }
-        game.legal_into(legal);
+        legal.clear();
+        game.legal_for(seat, legal);
         let view = Glimpse {
             game,
             seat,
@@ -1165,13 +1262,15 @@ pub fn play_game(
             Some(&a) => a,
             None => {
                 errors += 1;
-                legal.first().copied().unwrap_or(Action::Pass)
+                match legal.first() {
+                    Some(&a) => a,
+                    // A decision with nothing legal to do: the engine is at fault; stop.
+                    None => break,
+                }
             }
         };
-        if game.apply_legal(seat, action).is_err() {
-            errors += 1;
-            break;
-        }
+        // The action is one of the decider's legal ones: applied without checking it again.
+        game.perform(seat, action);
         actions += 1;
     }
     (actions, errors)
