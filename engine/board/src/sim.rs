@@ -12,7 +12,6 @@ use crate::game::*;
 use camelot_kit::{GameRng, rng_from_seed};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
 
 /// What the deciding seat is asked, with what it may see of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -389,19 +388,25 @@ impl Policy for SimplePolicy {
         }
         let step = view.step();
         let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
-        let ctx = Ctx::new(view, step, heroic);
+        let ctx = Ctx::new(view, step, heroic, legal);
         if let Some(i) = ctx.direct(legal) {
             return Some(i);
         }
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
         Some(if heroic {
-            best_of(legal, noise, |a| match a {
-                // Moves are most of the list: scored without the dispatch on every action.
-                Action::Move { to } => ctx.move_score(to),
-                // King Arthur's exchanges are never sought (the most numerous actions).
-                Action::ArthurExchange { .. } => -20,
-                _ => ctx.heroic_score(a),
+            best_of(legal, noise, |a| {
+                // The most numerous actions first, each tested on its own (a dispatch on every
+                // action is mispredicted often): King Arthur's exchanges are never sought.
+                if let Action::ArthurExchange { .. } = a {
+                    -20
+                } else if let Action::Move { to } = a {
+                    ctx.move_score(to)
+                } else if let Action::Accuse { target } = a {
+                    ctx.accusation(target)
+                } else {
+                    ctx.heroic_score(a)
+                }
             })
         } else {
             // Players do not come and go in a simulated game (§8.4 offers are never taken).
@@ -444,15 +449,14 @@ struct Ctx<'a, 'b> {
     abandons_solo: bool,
     /// The Traitor has been unmasked (worked out when accusations are allowed).
     unmasked: bool,
-    /// What each place is worth to this knight (by `Place` order), worked out at the first move
-    /// scored (Heroic Actions only).
-    values: Cell<Option<[i32; 8]>>,
+    /// What each place is worth to this knight (by `Place` order), when moves are listed.
+    values: Option<[i32; 8]>,
 }
 
 impl<'a, 'b> Ctx<'a, 'b> {
     /// `heroic`: the Heroic Actions are being chosen (then the knight's place is valued).
     #[inline(always)]
-    fn new(v: &'b Glimpse<'a>, step: Step, heroic: bool) -> Self {
+    fn new(v: &'b Glimpse<'a>, step: Step, heroic: bool, legal: &[Action]) -> Self {
         let counts = v.hand().counts();
         let fights = [counts[0], counts[1], counts[2], counts[3], counts[4]];
         let fight_sum = fights[0] + 2 * fights[1] + 3 * fights[2] + 4 * fights[3] + 5 * fights[4];
@@ -460,17 +464,23 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let engines = v.siege_engines();
         let (mut here, mut can_act_here, mut abandons_solo, mut unmasked) =
             (0, false, false, false);
+        let mut values = None;
         if heroic {
             unmasked = v.threshold_met() && v.traitor_unmasked();
-            here = place.map_or(0, |p| {
-                Worth {
-                    v,
-                    fights,
-                    fight_sum,
-                    engines,
-                }
-                .at(p)
-            });
+            let worth = Worth {
+                v,
+                fights,
+                fight_sum,
+                engines,
+            };
+            // Moves come first when the knight may move: then every place is valued at once.
+            if let Some(Action::Move { .. }) = legal.first() {
+                let all = worth.all();
+                values = Some(all);
+                here = place.map_or(0, |p| all[p as usize]);
+            } else {
+                here = place.map_or(0, |p| worth.at(p));
+            }
             can_act_here = can_act_at(v, &fights, engines, place);
             abandons_solo = can_act_here
                 && place
@@ -490,7 +500,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             here,
             abandons_solo,
             unmasked,
-            values: Cell::new(None),
+            values,
         }
     }
 
@@ -834,18 +844,13 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
-    /// What `to` is worth: every place is worked out at the first call (moves come together).
+    /// What `to` is worth (every place was valued at once when the list starts with moves).
     #[inline(always)]
     fn value_at(&self, to: Place) -> i32 {
-        let values = match self.values.get() {
-            Some(values) => values,
-            None => {
-                let values = self.worth().all();
-                self.values.set(Some(values));
-                values
-            }
-        };
-        values[to as usize]
+        match &self.values {
+            Some(values) => values[to as usize],
+            None => self.worth().at(to),
+        }
     }
 
     /// A move's worth: what the knight can do there against what he can do where he stands.
