@@ -1,12 +1,14 @@
 //! The root component: the screen switcher and the top bar (Home, and a one-tap Rules button on
 //! every screen). Screen state lives in a signal, not in the address (no server rewrites needed).
 
+use crate::board;
 use crate::card;
 use crate::i18n::{self, K, t};
 use crate::screens::rules::RulesScreen;
 use crate::screens::saved_games::SavedGames;
 use crate::screens::settings::SettingsScreen;
 use crate::shell::{Shell, use_shell};
+use crate::storage::GameKind;
 use leptos::prelude::*;
 
 pub use crate::shell::Screen;
@@ -18,7 +20,7 @@ pub fn App() -> impl IntoView {
     provide_context(shell);
     // The Card Game's settings an earlier release kept among the app's become its own.
     card::persist::adopt_old_settings();
-    crate::wake::keep_awake_while(move || shell.screen.get() == Screen::Table);
+    crate::wake::keep_awake_while(move || shell.at_a_table());
 
     // A reload in the middle of a game comes straight back to its table (covered), and one at
     // its end back to the end screen (or the reveal or result that ended it). The game opens in
@@ -36,6 +38,9 @@ pub fn App() -> impl IntoView {
     }
 }
 
+/// How the saved-games list, export and import read each game's saves.
+const READERS: &[crate::storage::Reader] = &[card::persist::READER, board::persist::READER];
+
 /// The games whose rules the Rules screen offers, in the order of its choice.
 const RULES: &[&crate::rules_text::Book] = &[&card::rules::BOOK, &crate::board::rules::BOOK];
 
@@ -48,7 +53,11 @@ fn Screens() -> impl IntoView {
     // The open game may change the whole page while its table shows (the Card Game's silence).
     let class = move || {
         let screen = screen.get();
-        match shell.table_class.get().filter(|_| screen == Screen::Table) {
+        match shell
+            .table_class
+            .get()
+            .filter(|_| matches!(screen, Screen::Table(_)))
+        {
             Some(extra) => format!("{} {extra}", screen.class()),
             None => screen.class().to_string(),
         }
@@ -74,7 +83,7 @@ fn Screens() -> impl IntoView {
                     Screen::Home => view! { <crate::screens::home::Home /> }.into_any(),
                     // Every other screen comes from its own wasm chunk, fetched the first time it
                     // shows.
-                    Screen::NewGame => {
+                    Screen::NewGame(GameKind::Card) => {
                         // The table's chunk comes while the players are being set up, not on
                         // "Start" (a failure here shows, if it lasts, when the table opens).
                         #[cfg(camelot_split)]
@@ -83,8 +92,17 @@ fn Screens() -> impl IntoView {
                         });
                         split_screen!(new_game_screen, retry)
                     }
-                    Screen::Table => split_screen!(table_screen, retry),
-                    Screen::Log => split_screen!(log_screen, retry),
+                    Screen::Table(GameKind::Card) => split_screen!(table_screen, retry),
+                    Screen::Log(GameKind::Card) => split_screen!(log_screen, retry),
+                    Screen::NewGame(GameKind::Board) => {
+                        #[cfg(camelot_split)]
+                        leptos::task::spawn_local(async {
+                            let _ = __preload_board_table_screen().await;
+                        });
+                        split_screen!(board_new_game_screen, retry)
+                    }
+                    Screen::Table(GameKind::Board) => split_screen!(board_table_screen, retry),
+                    Screen::Log(GameKind::Board) => split_screen!(board_log_screen, retry),
                     Screen::SavedGames => split_screen!(saved_games_screen, retry),
                     Screen::Rules => split_screen!(rules_screen, retry),
                     Screen::Settings => split_screen!(settings_screen, retry),
@@ -242,19 +260,37 @@ split_screens! {
         let shell = use_shell();
         view! {
             <SavedGames
+                readers=READERS
                 on_open=move |id: String| shell.open_saved(id)
                 on_back=move |()| shell.go(Screen::Home)
-                on_deleted=move |id: String| ctx.forget(&id)
+                on_deleted=move |id: String| {
+                    ctx.forget(&id);
+                    board::forget(&id);
+                }
             />
         }
         .into_any()
     }
 
+    fn board_new_game_screen / __preload_board_new_game_screen {
+        view! { <board::new_game::NewGame /> }.into_any()
+    }
+
+    fn board_table_screen / __preload_board_table_screen {
+        board::open_pending();
+        view! { <board::table::Table /> }.into_any()
+    }
+
+    fn board_log_screen / __preload_board_log_screen {
+        view! { <board::log::Log /> }.into_any()
+    }
+
     fn rules_screen / __preload_rules_screen {
         let shell = use_shell();
-        // Opened from one of the Card Game's screens, the screen shows the Card Game's rules.
+        // Opened from one of a game's screens, the screen shows that game's rules (a rules
+        // book's game is the game's kind: "card", "board").
         let from_game = match shell.back_to.get_untracked() {
-            Screen::NewGame | Screen::Table | Screen::Log => Some(card::rules::BOOK.game),
+            Screen::NewGame(kind) | Screen::Table(kind) | Screen::Log(kind) => Some(kind.code()),
             Screen::Home | Screen::SavedGames | Screen::Rules | Screen::Settings => None,
         };
         view! {

@@ -4,6 +4,7 @@ mod app;
 mod board;
 mod card;
 mod i18n;
+mod names;
 mod panic;
 mod rules_text;
 mod screens;

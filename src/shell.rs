@@ -3,15 +3,16 @@
 //! to be opened. A game's own state (the Card Game's `card::Ctx`) is made the first time one of
 //! its screens shows, in that screen's chunk, so Home and the first load carry none of it.
 
+use crate::storage::GameKind;
 use leptos::prelude::*;
 
-/// The app's screens.
+/// The app's screens: the shell's own, and each game's (which game they are of).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Screen {
     Home,
-    NewGame,
-    Table,
-    Log,
+    NewGame(GameKind),
+    Table(GameKind),
+    Log(GameKind),
     SavedGames,
     Rules,
     Settings,
@@ -22,9 +23,12 @@ impl Screen {
     pub fn class(self) -> &'static str {
         match self {
             Screen::Home => "screen-home",
-            Screen::NewGame => "screen-newgame",
-            Screen::Table => "screen-table",
-            Screen::Log => "screen-log",
+            Screen::NewGame(GameKind::Card) => "screen-newgame",
+            Screen::Table(GameKind::Card) => "screen-table",
+            Screen::Log(GameKind::Card) => "screen-log",
+            Screen::NewGame(GameKind::Board) => "screen-board-newgame",
+            Screen::Table(GameKind::Board) => "screen-board-table",
+            Screen::Log(GameKind::Board) => "screen-board-log",
             Screen::SavedGames => "screen-savedgames",
             Screen::Rules => "screen-rules",
             Screen::Settings => "screen-settings",
@@ -76,11 +80,25 @@ impl Shell {
         scroll_top();
     }
 
-    /// Open the saved game `id` at its table. The table's screens (and the rules that replay the
-    /// game) come in their own chunk; the game opens when it has loaded.
+    /// Open the saved game `id` at its game's table. The table's screens (and the rules that
+    /// replay the game) come in their own chunk; the game opens when it has loaded. One that
+    /// cannot be read sends Home, which says why.
     pub fn open_saved(&self, id: String) {
-        self.opening.set(Some(id));
-        self.go(Screen::Table);
+        match crate::storage::kind_of(&id) {
+            Ok(kind) => {
+                self.opening.set(Some(id));
+                self.go(Screen::Table(kind));
+            }
+            Err(problem) => {
+                crate::storage::clear_current();
+                self.could_not_open(problem.to_string());
+            }
+        }
+    }
+
+    /// Whether a game's table shows.
+    pub fn at_a_table(&self) -> bool {
+        matches!(self.screen.get(), Screen::Table(_))
     }
 
     /// A saved game could not be opened: back to Home, which says why.
@@ -102,4 +120,57 @@ pub fn scroll_top() {
     if let Some(w) = web_sys::window() {
         w.scroll_to_with_x_and_y(0.0, 0.0);
     }
+}
+
+/// Milliseconds since the epoch (Date.now()).
+pub fn now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        web_sys::js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_millis() as f64)
+    }
+}
+
+/// A random 64-bit number from the platform's secure generator.
+pub fn random_u64() -> u64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        getrandom::u64().unwrap_or_else(|_| (web_sys::js_sys::Math::random() * 9.0e15) as u64)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        now_ms() as u64 ^ 0x9e37_79b9_7f4a_7c15
+    }
+}
+
+/// Test hook (documented in the README): `#test-seed=N` in the address fixes the seed of new games.
+pub fn test_seed() -> Option<u64> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    parse_test_seed(&hash)
+}
+
+pub fn parse_test_seed(hash: &str) -> Option<u64> {
+    hash.trim_start_matches('#')
+        .split('&')
+        .find_map(|part| part.strip_prefix("test-seed="))
+        .and_then(|n| n.parse().ok())
+}
+
+/// The player's system asks for less motion (or the app's setting does).
+pub fn reduced_motion() -> bool {
+    if crate::storage::load_settings().always_reduce_motion {
+        return true;
+    }
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
 }

@@ -1,7 +1,416 @@
 //! The board game's part of the app: its words, its rules text, its screens and its saved session.
 //! Everything here is reached only from the board game's split screens, so none of it is in the
 //! first load.
+//!
+//! [`Ctx`] is the board game's state on screen: the game being played ([`Live`]: its saved
+//! session and the engine's state it replays to), whose private screen is uncovered, and the
+//! computer knights' timer. Every action goes through [`Ctx::act`]: applied by the engine, saved at
+//! once, told to the table in words, and then the computer knights whose turn it is move.
+
 pub mod rules;
 
+pub mod board_view;
 pub mod i18n;
 pub mod words;
+
+pub mod log;
+pub mod new_game;
+pub mod persist;
+pub mod session;
+pub mod table;
+
+use crate::shell::{Screen, Shell, now_ms, scroll_top};
+use crate::storage::GameKind;
+use camelot_board::sim::{Policy, SimplePolicy};
+use camelot_board::{Action, Event, Game, Seat, TableView};
+use camelot_kit::rng_from_seed;
+use leptos::prelude::*;
+use session::Session;
+use std::time::Duration;
+
+/// The board game's screens.
+pub const NEW_GAME: Screen = Screen::NewGame(GameKind::Board);
+pub const TABLE: Screen = Screen::Table(GameKind::Board);
+pub const LOG: Screen = Screen::Log(GameKind::Board);
+
+/// The game being played: the saved record and the engine's state it replays to.
+#[derive(Clone)]
+pub struct Live {
+    pub session: Session,
+    pub game: Game,
+}
+
+/// What the table screen must show now, decided from the game and the session alone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Need {
+    /// A person looks at his Loyalty card at the start, behind his curtain.
+    LoyaltyLook(Seat),
+    /// A person decides: behind his curtain until he lifts it.
+    Person(Seat),
+    /// A computer knight decides (no curtain).
+    Computer(Seat),
+    /// The game is over.
+    Over,
+}
+
+/// The board game's state on screen, provided to its screens by [`use_ctx`].
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub shell: Shell,
+    pub live: RwSignal<Option<Live>>,
+    /// The table's view of the game being played.
+    pub view: Memo<Option<TableView>>,
+    pub names: Memo<Vec<String>>,
+    pub need: Memo<Option<Need>>,
+    /// The seat whose private screen shows (never saved: a reload comes back covered).
+    pub lifted: RwSignal<Option<Seat>>,
+    /// A refused action or another problem, in plain words.
+    pub message: RwSignal<Option<String>>,
+    /// What the last moves did, in words, oldest first (the table's running commentary).
+    pub recent: RwSignal<Vec<String>>,
+    /// An accusation waiting for its confirmation.
+    pub confirm: RwSignal<Option<Action>>,
+    /// The computer knight's next move.
+    pub timer: StoredValue<Option<TimeoutHandle>>,
+}
+
+/// How many lines of the running commentary the table keeps.
+const RECENT: usize = 8;
+
+impl Ctx {
+    fn new(shell: Shell) -> Ctx {
+        let live: RwSignal<Option<Live>> = RwSignal::new(None);
+        let view = Memo::new(move |_| live.with(|l| l.as_ref().map(|l| l.game.table_view())));
+        let lifted = RwSignal::new(None);
+        Effect::new(move |_| {
+            shell.game_open.set(live.with(Option::is_some));
+            // Leaving the table, by whatever way, always covers the private screens.
+            if shell.screen.get() != TABLE {
+                lifted.set(None);
+            }
+        });
+        Ctx {
+            shell,
+            live,
+            view,
+            names: Memo::new(move |_| {
+                live.with(|l| l.as_ref().map(|l| l.session.names.clone()))
+                    .unwrap_or_default()
+            }),
+            need: Memo::new(move |_| live.with(|l| l.as_ref().map(need_of))),
+            lifted,
+            message: RwSignal::new(None),
+            recent: RwSignal::new(Vec::new()),
+            confirm: RwSignal::new(None),
+            timer: StoredValue::new(None),
+        }
+    }
+
+    pub fn go(&self, screen: Screen) {
+        if screen != TABLE {
+            self.lifted.set(None);
+        }
+        self.message.set(None);
+        self.shell.go(screen);
+    }
+
+    /// Start playing `session`, whose replayed state is `game`, at the table (covered).
+    pub fn open_played(&self, session: Session, game: Game) {
+        if let Err(e) = crate::storage::set_current(&session.id) {
+            self.shell.save_error.set(Some(e.to_string()));
+        }
+        self.cancel_computer();
+        self.recent.set(log::last_lines(&session, RECENT));
+        self.live.set(Some(Live { session, game }));
+        self.lifted.set(None);
+        self.confirm.set(None);
+        self.message.set(None);
+        if self.shell.screen.get_untracked() == TABLE {
+            scroll_top();
+        } else {
+            self.go(TABLE);
+        }
+        self.schedule_computer();
+    }
+
+    /// A saved game was deleted: stop playing it if it is the one open.
+    pub fn forget(&self, id: &str) {
+        if self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|l| l.session.id == id))
+        {
+            self.cancel_computer();
+            self.live.set(None);
+        }
+    }
+
+    /// Save the game being played (after every change); a failure is said, play goes on.
+    fn save(&self) {
+        let result = self.live.with_untracked(|l| {
+            l.as_ref()
+                .map(|l| persist::save(&l.session, &l.game))
+                .unwrap_or(Ok(()))
+        });
+        self.shell.save_error.set(result.err());
+    }
+
+    /// `seat` takes `action`. A refused action changes nothing and says why.
+    pub fn act(&self, seat: Seat, action: Action) {
+        self.confirm.set(None);
+        let Some(result) = self.live.try_update(|l| {
+            let l = l.as_mut()?;
+            Some(l.session.apply(&mut l.game, seat, action, now_ms()))
+        }) else {
+            return;
+        };
+        match result {
+            Some(Ok(events)) => {
+                self.message.set(None);
+                self.tell(seat, &action, &events);
+                self.save();
+                // The phone stays with the knight while the decision stays his.
+                let next = self
+                    .live
+                    .with_untracked(|l| l.as_ref().and_then(|l| l.game.decider()));
+                if next != Some(seat) {
+                    self.lifted.set(None);
+                }
+                self.schedule_computer();
+            }
+            Some(Err(refusal)) => {
+                let names = self.names.get_untracked();
+                self.message
+                    .set(Some(words::error_reason(&refusal, &names)));
+            }
+            None => {}
+        }
+    }
+
+    /// The table hears what a move did: a line of commentary per public event, the screen
+    /// reader the same.
+    fn tell(&self, seat: Seat, action: &Action, events: &[Event]) {
+        let names = self.names.get_untracked();
+        let mut lines = vec![words::action_line(action, seat, &names)];
+        lines.extend(
+            events
+                .iter()
+                .filter(|e| e.is_public())
+                .filter_map(|e| words::event_line(e, &names)),
+        );
+        self.shell.said.set(Some(lines.join(" ")));
+        self.recent.update(|r| {
+            r.extend(lines);
+            let over = r.len().saturating_sub(RECENT);
+            r.drain(..over);
+        });
+    }
+
+    /// The person `seat` has lifted his curtain: his private screen shows.
+    pub fn lift(&self, seat: Seat) {
+        self.lifted.set(Some(seat));
+        self.message.set(None);
+        scroll_top();
+    }
+
+    /// The person `seat` covers his screen again (the table talks over the board).
+    pub fn cover(&self) {
+        self.lifted.set(None);
+        self.confirm.set(None);
+    }
+
+    /// `seat` has looked at his Loyalty card at the start.
+    pub fn looked(&self, seat: Seat) {
+        self.live.update(|l| {
+            if let Some(l) = l.as_mut() {
+                l.session.loyalty_looks.retain(|s| *s != seat);
+            }
+        });
+        self.lifted.set(None);
+        self.save();
+        self.schedule_computer();
+    }
+
+    /// `seat` has read what he was told privately since his last turn.
+    pub fn told(&self, seat: Seat) {
+        if self.live.with_untracked(|l| {
+            l.as_ref()
+                .is_some_and(|l| l.session.notices.iter().any(|n| n.seat == seat))
+        }) {
+            self.live.update(|l| {
+                if let Some(l) = l.as_mut() {
+                    l.session.told(seat);
+                }
+            });
+            self.save();
+        }
+    }
+
+    /// The end screen turned `n` Loyalty cards over.
+    pub fn end_shown(&self, n: usize) {
+        self.live.update(|l| {
+            if let Some(l) = l.as_mut() {
+                l.session.end_shown = n;
+            }
+        });
+        self.save();
+    }
+
+    fn cancel_computer(&self) {
+        if let Some(h) = self.timer.get_value() {
+            h.clear();
+        }
+        self.timer.set_value(None);
+    }
+
+    /// If a computer knight decides now, it moves after a moment (at once when the player asked
+    /// for less motion), from its own seat's view only.
+    fn schedule_computer(&self) {
+        self.cancel_computer();
+        let Some(Need::Computer(seat)) = self.need.get_untracked() else {
+            return;
+        };
+        let ctx = *self;
+        let delay = if crate::shell::reduced_motion() {
+            150
+        } else {
+            700
+        };
+        if let Ok(h) = set_timeout_with_handle(
+            move || {
+                ctx.timer.set_value(None);
+                ctx.computer_moves(seat);
+            },
+            Duration::from_millis(delay),
+        ) {
+            self.timer.set_value(Some(h));
+        }
+    }
+
+    /// The computer knight in `seat` decides, from its own seat's view, and acts.
+    fn computer_moves(&self, seat: Seat) {
+        let Some(action) = self.live.with_untracked(|l| {
+            let l = l.as_ref()?;
+            (l.game.decider() == Some(seat) && l.session.is_computer(seat)).then_some(())?;
+            computer_choice(&l.game, seat, l.session.setup.seed, l.session.moves.len())
+        }) else {
+            return;
+        };
+        self.act(seat, action);
+    }
+}
+
+/// What the computer knight in `seat` does: the built-in policy, deciding from the seat's own view
+/// (a borrowed glimpse: it cannot see what the seat may not), with randomness drawn from the game's
+/// seed and the move's number, so a game replays the same whoever plays it.
+pub fn computer_choice(game: &Game, seat: Seat, seed: u64, move_number: usize) -> Option<Action> {
+    let legal = game.legal_actions();
+    let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let glimpse = game.glimpse(seat);
+    let i = SimplePolicy.choose_index(&glimpse, &legal, &mut rng)?;
+    legal.get(i).copied()
+}
+
+/// What the table must show for `live`.
+pub fn need_of(live: &Live) -> Need {
+    if let Some(&seat) = live.session.loyalty_looks.first() {
+        return Need::LoyaltyLook(seat);
+    }
+    match live.game.decider() {
+        None => Need::Over,
+        Some(seat) if live.session.is_computer(seat) => Need::Computer(seat),
+        Some(seat) => Need::Person(seat),
+    }
+}
+
+thread_local! {
+    static CTX: std::cell::Cell<Option<Ctx>> = const { std::cell::Cell::new(None) };
+}
+
+/// The board game's state: made the first time one of its screens shows, under the app's root
+/// owner, so it lives as long as the app.
+pub fn use_ctx() -> Ctx {
+    if let Some(ctx) = CTX.get() {
+        return ctx;
+    }
+    let shell = crate::shell::use_shell();
+    let ctx = shell
+        .owner
+        .with_value(|owner| owner.with(|| Ctx::new(shell)));
+    CTX.set(Some(ctx));
+    ctx
+}
+
+/// A saved game was deleted: if it is the board game open, it is open no more (nothing is made
+/// if no board game screen has shown).
+pub fn forget(id: &str) {
+    if let Some(ctx) = CTX.get() {
+        ctx.forget(id);
+    }
+}
+
+/// Open the saved game the shell was asked to open (Continue, a reload mid-game, Saved games), now
+/// that the board game's screens have loaded; if it cannot be read, Home says why.
+pub fn open_pending() {
+    let shell = crate::shell::use_shell();
+    let Some(id) = shell.opening.get_untracked() else {
+        return;
+    };
+    shell.opening.set(None);
+    match persist::load(&id) {
+        Ok((session, game)) => use_ctx().open_played(session, game),
+        Err(problem) => shell.could_not_open(problem),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use session::Sitter;
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("P{i}")).collect()
+    }
+
+    /// Issue 22: a table of computer knights plays a whole game from their own views, each choice
+    /// legal, and the game replays from its record.
+    #[test]
+    fn computer_knights_play_a_whole_game_from_their_own_views() {
+        for players in 3..=7u8 {
+            let mut sitters = vec![Sitter::Computer; players as usize];
+            sitters[0] = Sitter::Person;
+            let setup = camelot_board::Setup::new(players, 40 + u64::from(players));
+            let mut s = Session::new("b".into(), names(players as usize), sitters, setup, 0.0);
+            s.loyalty_looks.clear();
+            let mut game = s.game().unwrap();
+            let mut n = 0;
+            while let Some(seat) = game.decider() {
+                // The person plays as a computer knight would, for the test.
+                let action = computer_choice(&game, seat, s.setup.seed, s.moves.len()).unwrap();
+                s.apply(&mut game, seat, action, n as f64).unwrap();
+                n += 1;
+                assert!(n < 20_000, "{players} knights: the game does not end");
+            }
+            assert!(game.outcome().is_some());
+            assert_eq!(s.game().unwrap().table_view(), game.table_view());
+        }
+    }
+
+    #[test]
+    fn the_table_shows_loyalty_looks_first_then_whoever_decides() {
+        let sitters = vec![Sitter::Person, Sitter::Computer, Sitter::Person];
+        let mut setup = camelot_board::Setup::new(3, 5);
+        setup.options.three_player_peek = false;
+        let s = Session::new("b".into(), names(3), sitters, setup, 0.0);
+        let game = s.game().unwrap();
+        let mut live = Live { session: s, game };
+        assert_eq!(need_of(&live), Need::LoyaltyLook(Seat(0)));
+        live.session.loyalty_looks.clear();
+        let decider = live.game.decider().unwrap();
+        let want = if decider == Seat(1) {
+            Need::Computer(decider)
+        } else {
+            Need::Person(decider)
+        };
+        assert_eq!(need_of(&live), want);
+    }
+}

@@ -8,7 +8,6 @@ use super::swords::SwordTally;
 use super::words::{loyalty_text, verdict};
 use super::{test_seed, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use crate::shell::Screen;
 use camelot_card::{Event, Loyalty, Seat, Side};
 use leptos::prelude::*;
 
@@ -166,14 +165,14 @@ pub fn End() -> impl IntoView {
                         <button class="primary big" data-testid="rematch" on:click=rematch.clone()>
                             {t(K::end_rematch)}<small>" "{t(K::end_rematch_hint)}</small>
                         </button>
-                        <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(Screen::NewGame)>{t(K::end_new_game)}</button>
+                        <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(super::NEW_GAME)>{t(K::end_new_game)}</button>
                     </div>
                 }
             })}
             {move || problem.get().map(|p| view! { <p class="message" role="alert">{p}</p> })}
             <button class="secondary" data-testid="open-log" on:click=move |_| {
-                ctx.back_to.set(Screen::Table);
-                ctx.go(Screen::Log);
+                ctx.back_to.set(super::TABLE);
+                ctx.go(super::LOG);
             }>{t(K::log_title)}</button>
         </section>
     }

@@ -16,15 +16,23 @@ pub mod resolution;
 pub mod rules;
 pub mod session;
 pub mod settings;
+#[cfg(test)]
+mod store_tests;
 pub mod swords;
 pub mod table;
 pub mod words;
 
 use crate::card::session::{Owed, Session, Sitter};
 use crate::shell::{Screen, Shell};
+use crate::storage::GameKind;
 use camelot_card::{Action, Decision, Event, Game, Loyalty, Resolution, Seat, TableView};
 use leptos::prelude::*;
 use std::time::Duration;
+
+/// The Card Game's screens.
+pub const NEW_GAME: Screen = Screen::NewGame(GameKind::Card);
+pub const TABLE: Screen = Screen::Table(GameKind::Card);
+pub const LOG: Screen = Screen::Log(GameKind::Card);
 
 /// The game being played: the saved record, the engine state it replays to, and the minds of its
 /// computer knights (rebuilt on opening, never saved). Made by [`Live::new`] (bots.rs).
@@ -178,7 +186,7 @@ impl Ctx {
         // Leaving the table, by whatever way (Home, Rules), always covers the private screens.
         let lifted = RwSignal::new(None);
         Effect::new(move |_| {
-            if shell.screen.get() != Screen::Table {
+            if shell.screen.get() != TABLE {
                 lifted.set(None);
                 peek.set(None);
             }
@@ -250,7 +258,7 @@ impl Ctx {
     }
 
     pub fn go(&self, screen: Screen) {
-        if screen != Screen::Table {
+        if screen != TABLE {
             // Leaving the table always covers the private screens.
             self.lifted.set(None);
             self.peek.set(None);
@@ -320,12 +328,12 @@ impl Ctx {
         self.quester.set(quester);
         self.end_shown.set(end_shown);
         self.turn_started.set(turn_started.unwrap_or_else(now_ms));
-        if self.screen.get_untracked() == Screen::Table {
+        if self.screen.get_untracked() == TABLE {
             // Opened by the table's own screen (Continue, a reload): it shows already.
             self.message.set(None);
             scroll_top();
         } else {
-            self.go(Screen::Table);
+            self.go(TABLE);
         }
     }
 
@@ -413,7 +421,7 @@ impl Ctx {
     /// `step` actions and the table is ready for it (no private screen lifted, no overlay).
     pub fn play_computer(&self, step: usize) {
         self.cancel_computer();
-        let ready = self.screen.get_untracked() == Screen::Table
+        let ready = self.screen.get_untracked() == TABLE
             && self.lifted.get_untracked().is_none()
             && self.peek.get_untracked().is_none()
             && self.reveal.with_untracked(Option::is_none)
@@ -672,57 +680,7 @@ pub fn open_pending() {
     }
 }
 
-pub fn now_ms() -> f64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        web_sys::js_sys::Date::now()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0.0, |d| d.as_millis() as f64)
-    }
-}
-
-/// A random 64-bit number from the platform's secure generator.
-pub fn random_u64() -> u64 {
-    #[cfg(target_arch = "wasm32")]
-    {
-        getrandom::u64().unwrap_or_else(|_| (web_sys::js_sys::Math::random() * 9.0e15) as u64)
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        now_ms() as u64 ^ 0x9e37_79b9_7f4a_7c15
-    }
-}
-
-/// Test hook (documented in the README): `#test-seed=N` in the address fixes the seed of new games.
-pub fn test_seed() -> Option<u64> {
-    let hash = web_sys::window()?.location().hash().ok()?;
-    parse_test_seed(&hash)
-}
-
-pub fn parse_test_seed(hash: &str) -> Option<u64> {
-    hash.trim_start_matches('#')
-        .split('&')
-        .find_map(|part| part.strip_prefix("test-seed="))
-        .and_then(|n| n.parse().ok())
-}
-
-/// The player's system asks for less motion (or the app's setting does).
-pub fn reduced_motion() -> bool {
-    if persist::reduced_motion_setting() {
-        return true;
-    }
-    web_sys::window()
-        .and_then(|w| {
-            w.match_media("(prefers-reduced-motion: reduce)")
-                .ok()
-                .flatten()
-        })
-        .is_some_and(|m| m.matches())
-}
+pub use crate::shell::{now_ms, random_u64, reduced_motion, test_seed};
 
 /// After the screen changed under the keyboard focus (the control just used is gone, so the
 /// focus fell back to the page itself), put the focus at the start of what shows now: the place
@@ -784,10 +742,10 @@ mod tests {
 
     #[test]
     fn the_test_seed_hook_reads_the_address_fragment() {
-        assert_eq!(parse_test_seed("#test-seed=123"), Some(123));
-        assert_eq!(parse_test_seed("#x&test-seed=7"), Some(7));
-        assert_eq!(parse_test_seed("#test-seed=abc"), None);
-        assert_eq!(parse_test_seed(""), None);
+        assert_eq!(crate::shell::parse_test_seed("#test-seed=123"), Some(123));
+        assert_eq!(crate::shell::parse_test_seed("#x&test-seed=7"), Some(7));
+        assert_eq!(crate::shell::parse_test_seed("#test-seed=abc"), None);
+        assert_eq!(crate::shell::parse_test_seed(""), None);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 
 use super::words::{COMPUTER_NAMES, level_hint, sitter_choice, table_hint, with_computers_text};
 use super::{Ctx, now_ms, persist, random_u64, test_seed, use_ctx};
-use crate::card::session::{Session, Sitter, validate_names, validate_sitters};
+use crate::card::session::{Session, Sitter, validate_sitters};
 use crate::i18n::{K, t, tf, tn};
+use crate::names::validate_names;
 use camelot_card::bot::Level;
 use camelot_card::{Options, Seat, Setup};
 use leptos::prelude::*;

@@ -1,10 +1,108 @@
 //! The Card Game screens' one door to saved state: every call into `crate::storage` from them
 //! goes through here, and the Card Game's own settings live here.
 
-use crate::card::session::Session;
-use crate::storage::{self, GameKind};
-use camelot_card::Game;
+use crate::card::session::{SAVE_FORMAT, Session, validate_sitters};
+use crate::names::validate_names;
+use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
+use camelot_card::{Game, ReplayError};
 use serde::{Deserialize, Serialize};
+
+/// How the saves store reads, checks and sums up a Card Game's session.
+impl Kept for Session {
+    type Played = Game;
+    const KIND: GameKind = GameKind::Card;
+    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
+
+    /// JSON, our shape, a format we know, names and seats matching the setup, and actions that
+    /// replay.
+    fn parse(text: &str) -> Result<(Session, Game), StorageError> {
+        storage::check_format(text, GameKind::Card, SAVE_FORMAT)?;
+        let mut session: Session =
+            serde_json::from_str(text).map_err(|e| StorageError::Damaged {
+                detail: format!("not a saved game: {e}"),
+            })?;
+        // Format 1 had no sitters: every seat a person, which is what an empty list means now.
+        if let Err(e) = validate_sitters(&session.sitters, session.setup.players as usize) {
+            return Err(StorageError::Damaged {
+                detail: format!("the seats are not valid: {e}"),
+            });
+        }
+        match validate_names(&session.names) {
+            Ok(clean) if clean == session.names => {}
+            Ok(_) => {
+                return Err(StorageError::Damaged {
+                    detail: "the players' names have stray spaces".into(),
+                });
+            }
+            Err(e) => {
+                return Err(StorageError::Damaged {
+                    detail: format!("the players' names are not valid: {e}"),
+                });
+            }
+        }
+        if session.names.len() != session.setup.players as usize {
+            return Err(StorageError::Damaged {
+                detail: format!(
+                    "{} names for {} players",
+                    session.names.len(),
+                    session.setup.players
+                ),
+            });
+        }
+        // Saved again in the oldest format that holds it (see `SAVE_FORMAT`).
+        session.format = session.needed_format();
+        let game = session.game().map_err(StorageError::from)?;
+        Ok((session, game))
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+
+    fn format(&self) -> u32 {
+        self.needed_format()
+    }
+
+    fn summary(&self, game: &Game) -> SaveSummary {
+        SaveSummary::new(
+            GameKind::Card,
+            &self.id,
+            &self.names,
+            (self.created_ms, self.updated_ms),
+            self.progress(game),
+            game.is_over(),
+        )
+    }
+
+    fn same_game(&self, other: &Session) -> bool {
+        self.names == other.names
+            && self.setup == other.setup
+            && self.sitters == other.sitters
+            && self.actions == other.actions
+    }
+}
+
+/// A saved Card Game that does not replay, in plain words (the engine's words as the detail).
+impl From<ReplayError> for StorageError {
+    fn from(e: ReplayError) -> StorageError {
+        match e {
+            ReplayError::Setup(e) => StorageError::Damaged {
+                detail: format!("setup: {e}"),
+            },
+            ReplayError::Action { index, error } => StorageError::DoesNotReplay {
+                move_number: index + 1,
+                detail: error.to_string(),
+            },
+        }
+    }
+}
+
+/// How the saved-games list, export and import read a Card Game.
+pub const READER: storage::Reader = storage::Reader::of::<Session>();
 
 /// Save a session whose replayed state is `game` (after every action). The error is in plain words.
 pub fn save(s: &Session, game: &Game) -> Result<(), String> {
@@ -98,11 +196,6 @@ pub fn set_computers_fast(fast: bool) -> Result<(), String> {
     }
     s.computers_fast = fast;
     save_card_settings(&s)
-}
-
-/// The player asked the app itself for less motion.
-pub fn reduced_motion_setting() -> bool {
-    storage::load_settings().always_reduce_motion
 }
 
 #[cfg(test)]

@@ -15,7 +15,6 @@ use super::words::{
 };
 use super::{AccusationResult, Reveal, clock, persist, reduced_motion, use_ctx};
 use crate::i18n::{K, t, tf, tn};
-use crate::shell::Screen;
 use camelot_card::{Action, Decision, Loyalty, Quest, Seat, TopCard};
 use leptos::prelude::*;
 
@@ -85,7 +84,7 @@ pub fn Table() -> impl IntoView {
                 Page::NoGame => view! {
                     <section>
                         <p>{t(K::log_no_game)}</p>
-                        <button on:click=move |_| ctx.go(Screen::NewGame)>{t(K::home_new_game)}</button>
+                        <button on:click=move |_| ctx.go(super::NEW_GAME)>{t(K::home_new_game)}</button>
                     </section>
                 }.into_any(),
                 Page::Reveal => view! { <ResolutionView /> }.into_any(),
@@ -246,8 +245,8 @@ fn Board() -> impl IntoView {
         <Seats />
         <nav class="table-footer">
             <button data-testid="open-log" on:click=move |_| {
-                ctx.back_to.set(Screen::Table);
-                ctx.go(Screen::Log);
+                ctx.back_to.set(super::TABLE);
+                ctx.go(super::LOG);
             }>{t(K::log_title)}</button>
             <button data-testid="my-cards" on:click=move |_| mode.set(Mode::Peek)>{t(K::table_look_at_my_cards)}</button>
             {move || view.with(|v| v.as_ref().and_then(|v| v.resolution.clone())).map(|r| view! {

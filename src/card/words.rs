@@ -716,7 +716,7 @@ mod tests {
         assert!(
             COMPUTER_NAMES
                 .iter()
-                .all(|n| n.chars().count() <= crate::card::session::NAME_MAX)
+                .all(|n| n.chars().count() <= crate::names::NAME_MAX)
         );
     }
 

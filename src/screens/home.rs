@@ -5,7 +5,7 @@
 
 use crate::i18n::{K, t};
 use crate::shell::{Screen, use_shell};
-use crate::storage;
+use crate::storage::{self, GameKind};
 use leptos::prelude::*;
 
 #[component]
@@ -41,7 +41,8 @@ pub fn Home() -> impl IntoView {
                         </button>
                     }
                 })}
-                <button class="big" data-testid="new-game" on:click=go(Screen::NewGame)>{t(K::home_new_game)}</button>
+                <button class="big" data-testid="new-game" on:click=go(Screen::NewGame(GameKind::Card))>{t(K::home_new_card_game)}</button>
+                <button class="big" data-testid="new-board-game" on:click=go(Screen::NewGame(GameKind::Board))>{t(K::home_new_board_game)}</button>
                 <button data-testid="saved-games" on:click=go(Screen::SavedGames)>{t(K::home_saved_games)}</button>
                 <button data-testid="home-rules" on:click=go(Screen::Rules)>{t(K::rules)}</button>
                 <button data-testid="settings" on:click=go(Screen::Settings)>{t(K::home_settings)}</button>

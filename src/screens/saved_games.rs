@@ -4,7 +4,7 @@
 //! request — it is never changed or removed by itself.
 
 use crate::i18n::{K, t, tf};
-use crate::storage::{self, Imported, SaveSummary, SavedRow, StorageError};
+use crate::storage::{self, Imported, Reader, SaveSummary, SavedRow, StorageError};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -69,26 +69,27 @@ fn download(name: &str, text: &str) -> Result<(), String> {
 /// The saved games. `on_open` receives the id of a game the player chose to open (the game opens
 /// at its table, read and replayed there);
 /// `on_back` leaves the screen; `on_deleted` hears of each deleted id (to drop it if it is the
-/// game in play).
+/// game in play). `readers` read each game's saves (one per game the app has).
 #[component]
 pub fn SavedGames(
+    readers: &'static [Reader],
     #[prop(into)] on_open: Callback<String>,
     #[prop(into)] on_back: Callback<()>,
     #[prop(optional, into)] on_deleted: Option<Callback<String>>,
 ) -> impl IntoView {
-    let rows = RwSignal::new(storage::list());
+    let rows = RwSignal::new(storage::list(readers));
     let confirm = RwSignal::new(None::<String>);
     let notice = RwSignal::new(None::<Notice>);
     let busy = RwSignal::new(false);
     let unavailable = storage::available().err();
     let current = storage::current_id();
-    let refresh = move || rows.set(storage::list());
+    let refresh = move || rows.set(storage::list(readers));
 
     // The game opens at its table, whose screens (and the game's rules) come in their own chunk;
     // one that can no longer be read sends Home, which says why.
     let open = move |id: String| on_open.run(id);
     let export = move |summary: SaveSummary| {
-        let result = storage::export(&summary.id)
+        let result = storage::export(&summary.id, readers)
             .map_err(|e| e.to_string())
             .and_then(|text| {
                 let name = storage::export_file_name(
@@ -146,7 +147,7 @@ pub fn SavedGames(
                 }));
                 return;
             };
-            notice.set(Some(match storage::import_new(&text) {
+            notice.set(Some(match storage::import_new(&text, readers) {
                 Ok(Imported::Added(s)) => Notice::Done(tf(
                     K::saved_imported,
                     &[("names", &storage::names_line(&s.names))],
@@ -159,7 +160,7 @@ pub fn SavedGames(
     };
     // The answer to "already here": a second copy, or nothing.
     let keep_both = move |text: String| {
-        notice.set(Some(match storage::import(&text) {
+        notice.set(Some(match storage::import(&text, readers) {
             Ok(s) => Notice::Done(tf(
                 K::saved_imported,
                 &[("names", &storage::names_line(&s.names))],

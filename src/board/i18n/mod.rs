@@ -74,7 +74,7 @@ i18n::texts! {
     effect_black_knight: "Onto the Black Knight; may go face down, and its drawer then draws a white card",
     effect_lancelot_dragon: "Onto Lancelot (left value), later the Dragon (right value); may go face down",
     effect_despair: "Onto the Holy Grail quest, from the far end",
-    effect_excalibur: "Excalibur one step toward the dark bank",
+    effect_excalibur: "Excalibur one step toward the frozen bank",
     effect_picts: "One Pict warrior joins the Pict War",
     effect_saxons: "One Saxon warrior joins the Saxon War",
     effect_mercenaries: "One warrior joins the War its drawer chooses",
@@ -320,7 +320,7 @@ i18n::texts! {
     event_black_card_placed_face_down: "A face-down card is laid {at}",
     event_grail_card_discarded: "{card} takes a Grail card off the Holy Grail quest",
     event_despair_cancelled_by_grail: "A Grail card and a Despair cancel each other out",
-    event_excalibur_moved: "Excalibur moves: {n} step from the knights' bank|Excalibur moves: {n} steps from the knights' bank",
+    event_excalibur_moved: "Excalibur moves: {n} step from the green bank|Excalibur moves: {n} steps from the green bank",
     event_warrior_added: "A warrior arrives {at} ({n} of {max})",
     event_warrior_removed: "A warrior leaves {at} ({n} of {max})",
     event_mordred_attached: "Mordred joins {at}: that War needs a second Fight 5",
@@ -350,7 +350,7 @@ i18n::texts! {
     event_swords_laid_black: "{n} black sword on the Round Table|{n} black swords on the Round Table",
     event_sword_flipped: "A white sword turns black",
     event_relic_won: "{name} wins {relic}",
-    event_relic_removed: "{relic} is lost to the knights",
+    event_relic_removed: "Lost to the knights: {relic}",
     event_knight_moved: "{name} moves {to}",
     event_knight_moved_free: "{name} goes {to}, at no cost",
     event_solo_quest_abandoned: "{quest} is left: {n} white card there is discarded|{quest} is left: {n} white cards there are discarded",
@@ -486,9 +486,9 @@ i18n::texts! {
     board_white_cards: "Knights' cards, {n} of {max}: {list}",
     board_black_cards: "Black cards, {n} of {max}: {list}",
     board_black_worth: "{card} (worth {n})",
-    board_excalibur_steps: "Steps to the knights' bank: {knights}; to the dark bank: {dark}",
-    board_knights_bank: "Knights' bank",
-    board_dark_bank: "Dark bank",
+    board_excalibur_steps: "Steps to the green bank: {knights}; to the frozen bank: {dark}",
+    board_knights_bank: "Green bank",
+    board_dark_bank: "Frozen bank",
     board_grail_spot: "Spot {n}: {what}",
     board_war_cards: "Fight cards in order, {n} of {max}",
     board_war_next: "Next: {card}",
@@ -496,7 +496,7 @@ i18n::texts! {
     board_mordred: "Mordred: a second Fight 5 is needed",
     board_won_lost: "Won {won}, lost {lost}",
     board_here: "Here: {list}",
-    board_relic_here: "{relic} goes to the knight who wins this quest",
+    board_relic_here: "The knight who wins this quest gets {relic}",
     board_holds: "Holds {relic}",
     board_knights: "Knights",
     board_life: "Life {n} of {max}",
@@ -563,6 +563,14 @@ mod tests {
     #[test]
     fn english_board_keys_are_unique_and_texts_are_sound() {
         checks::english_is_sound::<B>();
+    }
+
+    /// Every board pack (public/i18n/board.<code>.json) has every key of this table, with the same
+    /// placeholders and the right number of plural forms.
+    #[test]
+    fn board_packs_are_complete() {
+        let report = checks::pack_problems::<B>();
+        assert!(report.is_empty(), "{}", report.join("\n"));
     }
 
     /// The two tables are separate: no board text is in the shell's table under the same key (so

@@ -1,0 +1,362 @@
+//! The board game's New game: 3–7 knights with names, each seat a person or a computer knight, the
+//! knights dealt at random or chosen, the variants (no Traitor for beginners, the Traitor among us,
+//! the three-player rule), and who starts when King Arthur is not at the table. Two taps start a
+//! game with the defaults: four seats, the first a person, the others computer knights.
+
+use super::i18n::B;
+use super::session::{Session, Sitter, validate_sitters};
+use super::{persist, use_ctx, words};
+use crate::i18n::{K, t, tf};
+use crate::names::validate_names;
+use crate::shell::{now_ms, random_u64, test_seed};
+use camelot_board::{Game, Knight, Options, Seat, SeatChoice, Setup, TraitorRule};
+use leptos::prelude::*;
+
+/// What the form holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Form {
+    pub names: Vec<String>,
+    pub sitters: Vec<Sitter>,
+    pub knights: Vec<SeatChoice>,
+    pub traitor: TraitorRule,
+    pub three_player_peek: bool,
+    pub first: Seat,
+}
+
+impl Form {
+    /// Four seats: a person and three computer knights, knights at random, the standard Traitor.
+    pub fn default_table() -> Form {
+        let mut f = Form {
+            names: Vec::new(),
+            sitters: Vec::new(),
+            knights: Vec::new(),
+            traitor: TraitorRule::Standard,
+            three_player_peek: Options::default().three_player_peek,
+            first: Seat(0),
+        };
+        f.resize(4);
+        f
+    }
+
+    /// `n` seats, keeping the first ones as they are.
+    pub fn resize(&mut self, n: usize) {
+        while self.names.len() < n {
+            let i = self.names.len();
+            let computer = i > 0;
+            self.names.push(default_name(i, computer));
+            self.sitters.push(if computer {
+                Sitter::Computer
+            } else {
+                Sitter::Person
+            });
+            self.knights.push(SeatChoice::Random);
+        }
+        self.names.truncate(n);
+        self.sitters.truncate(n);
+        self.knights.truncate(n);
+        if self.first.index() >= n {
+            self.first = Seat(0);
+        }
+    }
+
+    /// The setup this form describes, with `seed`; or why it cannot start, in plain words.
+    pub fn setup(&self, seed: u64) -> Result<(Vec<String>, Setup), String> {
+        let names = validate_names(&self.names).map_err(|e| e.to_string())?;
+        validate_sitters(&self.sitters, names.len()).map_err(|e| match e {
+            super::session::SitterError::NoPerson => t(K::error_no_person).to_string(),
+            super::session::SitterError::Count { sitters, players } => tf(
+                K::error_sitter_count,
+                &[("sitters", &sitters), ("players", &players)],
+            ),
+        })?;
+        let setup = Setup {
+            players: names.len() as u8,
+            knights: if self.knights.iter().all(|k| *k == SeatChoice::Random) {
+                Vec::new()
+            } else {
+                self.knights.clone()
+            },
+            first: self.first,
+            options: Options {
+                traitor: self.traitor,
+                three_player_peek: self.three_player_peek,
+                ..Options::default()
+            },
+            seed,
+            deal: None,
+        };
+        // The engine checks the setup (a knight chosen twice …) and says why in its own terms.
+        Game::new(&setup).map_err(|e| words::setup_error_reason(&e))?;
+        Ok((names, setup))
+    }
+}
+
+/// "Player N" for a person, a knight's title for a computer knight ("Computer N").
+fn default_name(i: usize, computer: bool) -> String {
+    if computer {
+        tf(B::computer_n, &[("n", &(i + 1))])
+    } else {
+        tf(B::player_n, &[("n", &(i + 1))])
+    }
+}
+
+/// Start a game from `form` and open its table.
+fn start(form: &Form) -> Result<(), String> {
+    let seed = test_seed().unwrap_or_else(random_u64);
+    let (names, setup) = form.setup(seed)?;
+    let session = Session::new(
+        persist::new_id(),
+        names,
+        form.sitters.clone(),
+        setup,
+        now_ms(),
+    );
+    let game = session.game().map_err(|e| e.to_string())?;
+    persist::save(&session, &game)?;
+    use_ctx().open_played(session, game);
+    Ok(())
+}
+
+thread_local! {
+    /// The last form started (for "New game" after a game: the same table again).
+    static LAST: std::cell::RefCell<Option<Form>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A new game for the same table: the same names, seats and options, a new deal.
+pub fn rematch() {
+    let ctx = use_ctx();
+    let form = ctx.live.with_untracked(|l| {
+        l.as_ref().map(|l| {
+            let s = &l.session;
+            Form {
+                names: s.names.clone(),
+                sitters: s.sitters.clone(),
+                knights: if s.setup.knights.is_empty() {
+                    vec![SeatChoice::Random; s.names.len()]
+                } else {
+                    s.setup.knights.clone()
+                },
+                traitor: s.setup.options.traitor,
+                three_player_peek: s.setup.options.three_player_peek,
+                first: s.setup.first,
+            }
+        })
+    });
+    if let Some(form) = form
+        && let Err(e) = start(&form)
+    {
+        ctx.message.set(Some(e));
+    }
+}
+
+#[component]
+pub fn NewGame() -> impl IntoView {
+    let ctx = use_ctx();
+    leptos::task::spawn_local(async {
+        let _ = super::i18n::open().await;
+    });
+    let form = RwSignal::new(
+        ctx.live
+            .with_untracked(|l| {
+                l.as_ref().map(|l| Form {
+                    names: l.session.names.clone(),
+                    sitters: l.session.sitters.clone(),
+                    knights: vec![SeatChoice::Random; l.session.names.len()],
+                    traitor: l.session.setup.options.traitor,
+                    three_player_peek: l.session.setup.options.three_player_peek,
+                    first: Seat(0),
+                })
+            })
+            .unwrap_or_else(Form::default_table),
+    );
+    let error = RwSignal::new(None::<String>);
+    let seats = move || form.with(|f| f.names.len());
+    // Once started, the table shows and this screen (with its signals) is gone: only a refusal
+    // is written back.
+    let on_start = move |_| {
+        if let Err(e) = start(&form.get_untracked()) {
+            error.set(Some(e));
+        }
+    };
+    let seat_row = move |i: usize| {
+        let name = move || form.with(|f| f.names.get(i).cloned().unwrap_or_default());
+        let computer = move || form.with(|f| f.sitters.get(i) == Some(&Sitter::Computer));
+        let knight = move || {
+            form.with(|f| match f.knights.get(i) {
+                Some(SeatChoice::Knight(k)) => knight_code(*k).to_string(),
+                Some(SeatChoice::Squire) => "squire".into(),
+                _ => "random".into(),
+            })
+        };
+        view! {
+            <li class="seat-row" data-testid=format!("board-seat-{i}")>
+                <label>
+                    <span class="visually-hidden">{tf(B::seat_n, &[("n", &(i + 1))])}</span>
+                    <input type="text" maxlength="20" prop:value=name
+                        data-testid=format!("board-name-{i}")
+                        on:input=move |ev| {
+                            let v = event_target_value(&ev);
+                            form.update(|f| f.names[i] = v);
+                        } />
+                </label>
+                <button type="button" class="toggle" aria-pressed=move || computer().to_string()
+                    data-testid=format!("board-computer-{i}")
+                    on:click=move |_| form.update(|f| {
+                        let now = if f.sitters[i] == Sitter::Computer { Sitter::Person } else { Sitter::Computer };
+                        f.sitters[i] = now;
+                        f.names[i] = default_name(i, now == Sitter::Computer);
+                    })>
+                    {move || t(if computer() { B::sitter_computer } else { B::sitter_person })}
+                </button>
+                <label>
+                    <span class="visually-hidden">{t(B::knight_choice)}</span>
+                    <select data-testid=format!("board-knight-{i}") prop:value=knight
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            form.update(|f| f.knights[i] = choice_from_code(&v));
+                        }>
+                        <option value="random">{t(B::knight_random)}</option>
+                        {Knight::ALL.into_iter().map(|k| view! {
+                            <option value=knight_code(k)>{words::knight_name(k)}</option>
+                        }).collect_view()}
+                        <option value="squire">{t(B::squire)}</option>
+                    </select>
+                </label>
+            </li>
+        }
+    };
+    view! {
+        <section class="board-newgame" data-testid="board-newgame">
+            <h2>{t(K::home_new_board_game)}</h2>
+            <fieldset class="players">
+                <legend>{t(B::how_many_knights)}</legend>
+                <div class="button-row">
+                    {(3..=7usize).map(|n| view! {
+                        <button type="button" aria-pressed=move || (seats() == n).to_string()
+                            data-testid=format!("board-players-{n}")
+                            on:click=move |_| form.update(|f| f.resize(n))>{n}</button>
+                    }).collect_view()}
+                </div>
+            </fieldset>
+            <ol class="seats">{move || (0..seats()).map(seat_row).collect_view()}</ol>
+            <fieldset class="options">
+                <legend>{t(B::variants)}</legend>
+                <label>
+                    {t(B::traitor_rule)}" "
+                    <select data-testid="board-traitor" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        form.update(|f| f.traitor = match v.as_str() {
+                            "none" => TraitorRule::NoTraitor,
+                            "among_us" => TraitorRule::AmongUs,
+                            _ => TraitorRule::Standard,
+                        });
+                    }>
+                        {[("standard", TraitorRule::Standard), ("none", TraitorRule::NoTraitor), ("among_us", TraitorRule::AmongUs)]
+                            .into_iter().map(|(code, rule)| view! {
+                                <option value=code selected=move || form.with(|f| f.traitor == rule)>
+                                    {words::traitor_rule_name(rule)}
+                                </option>
+                            }).collect_view()}
+                    </select>
+                </label>
+                {move || (seats() == 3).then(|| view! {
+                    <label class="check">
+                        <input type="checkbox" data-testid="board-three-player"
+                            prop:checked=move || form.with(|f| f.three_player_peek)
+                            on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                form.update(|f| f.three_player_peek = on);
+                            } />
+                        {t(B::three_player_rule)}
+                    </label>
+                })}
+                <label>
+                    {t(B::who_starts)}" "
+                    <select data-testid="board-first" on:change=move |ev| {
+                        let v: usize = event_target_value(&ev).parse().unwrap_or(0);
+                        form.update(|f| f.first = Seat(v as u8));
+                    }>
+                        {move || form.with(|f| f.names.iter().enumerate().map(|(i, n)| {
+                            let selected = f.first.index() == i;
+                            view! { <option value=i.to_string() selected=selected>{n.clone()}</option> }
+                        }).collect_view())}
+                    </select>
+                </label>
+            </fieldset>
+            {move || error.get().map(|e| view! { <p class="message" role="alert" data-testid="board-newgame-error">{e}</p> })}
+            <div class="start-dock">
+                <button class="primary big" data-testid="board-start" on:click=on_start>{t(B::start_the_game)}</button>
+            </div>
+        </section>
+    }
+}
+
+/// A knight as the form's `<select>` names it (the engine's serde name).
+fn knight_code(k: Knight) -> &'static str {
+    match k {
+        Knight::KingArthur => "king_arthur",
+        Knight::SirGalahad => "sir_galahad",
+        Knight::SirGawain => "sir_gawain",
+        Knight::SirKay => "sir_kay",
+        Knight::SirPalamedes => "sir_palamedes",
+        Knight::SirPercival => "sir_percival",
+        Knight::SirTristan => "sir_tristan",
+    }
+}
+
+fn choice_from_code(code: &str) -> SeatChoice {
+    match code {
+        "squire" => SeatChoice::Squire,
+        _ => Knight::ALL
+            .into_iter()
+            .find(|k| knight_code(*k) == code)
+            .map_or(SeatChoice::Random, SeatChoice::Knight),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 22: two taps start a sensible default game: four seats, one person.
+    #[test]
+    fn the_default_table_starts_as_it_is() {
+        let form = Form::default_table();
+        assert_eq!(form.names.len(), 4);
+        assert_eq!(form.sitters[0], Sitter::Person);
+        assert!(form.sitters[1..].iter().all(|s| *s == Sitter::Computer));
+        let (names, setup) = form.setup(7).unwrap();
+        assert_eq!(names.len(), 4);
+        assert_eq!(setup.players, 4);
+        assert!(setup.knights.is_empty());
+    }
+
+    #[test]
+    fn a_table_the_rules_refuse_says_why() {
+        let mut form = Form::default_table();
+        form.knights[0] = SeatChoice::Knight(Knight::SirKay);
+        form.knights[1] = SeatChoice::Knight(Knight::SirKay);
+        assert!(form.setup(7).is_err());
+        let mut form = Form::default_table();
+        form.sitters = vec![Sitter::Computer; 4];
+        assert!(form.setup(7).is_err());
+        let mut form = Form::default_table();
+        form.names[1] = form.names[0].clone();
+        assert!(form.setup(7).is_err());
+    }
+
+    #[test]
+    fn seats_grow_and_shrink_from_three_to_seven() {
+        let mut form = Form::default_table();
+        form.first = Seat(3);
+        form.resize(3);
+        assert_eq!(form.names.len(), 3);
+        assert_eq!(form.first, Seat(0));
+        form.resize(7);
+        assert_eq!(form.knights.len(), 7);
+        assert!(form.setup(1).is_ok());
+        for k in Knight::ALL {
+            assert_eq!(choice_from_code(knight_code(k)), SeatChoice::Knight(k));
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! The board game's one door to saved state: how the saves store reads, checks and sums up a board
+//! game's session, and the calls into `crate::storage` that its screens make.
+
+use super::i18n::B;
+use super::session::{SAVE_FORMAT, Session, validate_sitters};
+use crate::i18n::tf;
+use crate::names::validate_names;
+use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
+use camelot_board::Game;
+use camelot_board::{Side, TableView};
+use camelot_kit::ReplayError;
+
+impl Kept for Session {
+    type Played = Game;
+    const KIND: GameKind = GameKind::Board;
+    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
+
+    /// JSON, our shape, a format we know, one name and one sitter per seat, and moves that
+    /// replay.
+    fn parse(text: &str) -> Result<(Session, Game), StorageError> {
+        storage::check_format(text, GameKind::Board, SAVE_FORMAT)?;
+        let session: Session = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
+            detail: format!("not a saved game: {e}"),
+        })?;
+        let players = session.setup.players as usize;
+        if session.names.len() != players {
+            return Err(StorageError::Damaged {
+                detail: format!("{} names for {players} players", session.names.len()),
+            });
+        }
+        match validate_names(&session.names) {
+            Ok(clean) if clean == session.names => {}
+            Ok(_) => {
+                return Err(StorageError::Damaged {
+                    detail: "the players' names have stray spaces".into(),
+                });
+            }
+            Err(e) => {
+                return Err(StorageError::Damaged {
+                    detail: format!("the players' names are not valid: {e}"),
+                });
+            }
+        }
+        if let Err(e) = validate_sitters(&session.sitters, players) {
+            return Err(StorageError::Damaged {
+                detail: format!("the seats are not valid: {e:?}"),
+            });
+        }
+        if session
+            .loyalty_looks
+            .iter()
+            .chain(session.notices.iter().map(|n| &n.seat))
+            .any(|s| s.index() >= players)
+        {
+            return Err(StorageError::Damaged {
+                detail: "a private screen is owed to a seat that is not at the table".into(),
+            });
+        }
+        let game = session.game().map_err(replay_error)?;
+        Ok((session, game))
+    }
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn set_id(&mut self, id: String) {
+        self.id = id;
+    }
+
+    fn format(&self) -> u32 {
+        self.format
+    }
+
+    fn summary(&self, game: &Game) -> SaveSummary {
+        SaveSummary::new(
+            GameKind::Board,
+            &self.id,
+            &self.names,
+            (self.created_ms, self.updated_ms),
+            progress(&game.table_view(), &self.names),
+            game.is_over(),
+        )
+    }
+
+    fn same_game(&self, other: &Session) -> bool {
+        Session::same_game(self, other)
+    }
+}
+
+/// The saved-games list's line: whose turn, the swords and the siege engines, or the result.
+pub fn progress(view: &TableView, names: &[String]) -> String {
+    let swords = view.swords;
+    let args: [(&str, &dyn std::fmt::Display); 3] = [
+        ("white", &swords.white),
+        ("black", &swords.black),
+        ("engines", &view.siege_engines),
+    ];
+    match view.outcome {
+        Some(o) if o.winner == Side::Loyal => tf(B::progress_loyal_won, &args),
+        Some(_) => tf(B::progress_evil_won, &args),
+        None => {
+            let name = names.get(view.current.index()).map_or("?", String::as_str);
+            let mut all = args.to_vec();
+            all.push(("turn", &view.turn));
+            all.push(("name", &name));
+            tf(B::progress_turn, &all)
+        }
+    }
+}
+
+/// A saved board game that does not replay, in plain words (the engine's refusal as the detail).
+fn replay_error(e: ReplayError<Game>) -> StorageError {
+    match e {
+        ReplayError::Setup(e) => StorageError::Damaged {
+            detail: format!("setup: {e}"),
+        },
+        ReplayError::Action { index, refusal } => StorageError::DoesNotReplay {
+            move_number: index + 1,
+            detail: refusal.to_string(),
+        },
+    }
+}
+
+/// How the saved-games list, export and import read a board game.
+pub const READER: storage::Reader = storage::Reader::of::<Session>();
+
+/// Save a session whose replayed state is `game` (after every action), and make it the game to
+/// continue. The error is in plain words.
+pub fn save(s: &Session, game: &Game) -> Result<(), String> {
+    storage::save_played(s, game).map_err(|e| e.to_string())?;
+    storage::set_current(&s.id).map_err(|e| e.to_string())
+}
+
+/// Open a saved board game with its replayed state.
+pub fn load(id: &str) -> Result<(Session, Game), String> {
+    storage::load_played(id).map_err(|e| e.to_string())
+}
+
+/// A fresh id for a new game.
+pub fn new_id() -> String {
+    storage::new_id()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::session::Sitter;
+    use crate::storage::{Imported, Memory, Reader, SavedRow, Store};
+    use camelot_board::{Seat, Setup};
+
+    const R: &[Reader] = &[crate::card::persist::READER, READER];
+
+    fn names(n: usize) -> Vec<String> {
+        ["Ann", "Bo", "Cy", "Di", "Ed"][..n]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    /// A board game with `moves` moves played by the computer knights' policy.
+    fn played(id: &str, moves: usize) -> (Session, Game) {
+        let mut s = Session::new(
+            id.into(),
+            names(4),
+            vec![
+                Sitter::Person,
+                Sitter::Computer,
+                Sitter::Person,
+                Sitter::Computer,
+            ],
+            Setup::new(4, 99),
+            1_700_000_000_000.0,
+        );
+        let mut g = s.game().unwrap();
+        for i in 0..moves {
+            let Some(seat) = g.decider() else { break };
+            let a = crate::board::computer_choice(&g, seat, 99, i).unwrap();
+            s.apply(&mut g, seat, a, 1_700_000_000_000.0 + i as f64)
+                .unwrap();
+        }
+        (s, g)
+    }
+
+    /// Issue 22: board games are saved after every move, listed beside Card Games with their
+    /// kind and a progress line, exported and imported, and open exactly as they were.
+    #[test]
+    fn board_games_are_saved_listed_exported_and_imported_beside_card_games() {
+        let st = Store::new(Memory::default());
+        let (b, gb) = played("gb", 30);
+        st.save_played(&b, &gb).unwrap();
+        let mut c = crate::card::session::Session::new(
+            "gc".into(),
+            names(3),
+            camelot_card::Setup::new(3, 5),
+            1_600_000_000_000.0,
+        );
+        c.format = c.needed_format();
+        let gc = c.game().unwrap();
+        st.save_played(&c, &gc).unwrap();
+        let rows = st.list(R).unwrap();
+        let kinds: Vec<GameKind> = rows
+            .iter()
+            .map(|r| match r {
+                SavedRow::Ready(s) => s.game_kind,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(kinds, vec![GameKind::Board, GameKind::Card]);
+        assert_eq!(st.kind_of("gb").unwrap(), GameKind::Board);
+        let (back, game) = st.load_played::<Session>("gb").unwrap();
+        assert_eq!(back, b);
+        assert_eq!(game.table_view(), gb.table_view());
+        // A board game is not read as a Card Game, and the other way round.
+        assert!(
+            st.load_played::<crate::card::session::Session>("gb")
+                .is_err()
+        );
+        assert!(st.load_played::<Session>("gc").is_err());
+        // Export, then import: the same game again is noticed; kept both, it is a copy.
+        let file = st.export("gb", R).unwrap();
+        assert!(file.contains("\"game_kind\": \"board\""));
+        assert!(matches!(
+            st.import_new(&file, 1.0, R).unwrap(),
+            Imported::AlreadyHere { id, .. } if id == "gb"
+        ));
+        let copy = st.import(&file, 1.0, R).unwrap();
+        assert_ne!(copy.id, "gb");
+        assert_eq!(copy.game_kind, GameKind::Board);
+        let (again, _) = st.load_played::<Session>(&copy.id).unwrap();
+        assert!(again.same_game(&b));
+    }
+
+    /// Issue 22: a damaged board save is refused with its reason, never replayed into a panic.
+    #[test]
+    fn a_damaged_board_save_is_refused_with_a_reason() {
+        let (b, _) = played("gb", 20);
+        let good = serde_json::to_string(&b).unwrap();
+        assert!(Session::parse(&good).is_ok());
+        let mut bad = b.clone();
+        bad.names.pop();
+        assert!(matches!(
+            Session::parse(&serde_json::to_string(&bad).unwrap()),
+            Err(StorageError::Damaged { .. })
+        ));
+        let mut bad = b.clone();
+        bad.sitters = vec![Sitter::Computer; 4];
+        assert!(Session::parse(&serde_json::to_string(&bad).unwrap()).is_err());
+        let mut bad = b.clone();
+        bad.loyalty_looks = vec![Seat(9)];
+        assert!(Session::parse(&serde_json::to_string(&bad).unwrap()).is_err());
+        let mut bad = b.clone();
+        let m = bad.moves[5];
+        bad.moves.insert(
+            6,
+            camelot_kit::Move {
+                seat: Seat((m.seat.0 + 1) % 4),
+                action: m.action,
+            },
+        );
+        assert!(matches!(
+            Session::parse(&serde_json::to_string(&bad).unwrap()),
+            Err(StorageError::DoesNotReplay { .. }) | Err(StorageError::Damaged { .. })
+        ));
+        let newer = good.replace("\"format\":1", "\"format\":2");
+        assert!(matches!(
+            Session::parse(&newer),
+            Err(StorageError::Newer { found: 2, .. })
+        ));
+        for cut in [0, 10, good.len() / 2, good.len() - 1] {
+            assert!(Session::parse(&good[..cut]).is_err());
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! A board game as the app keeps it: the players' names, who sits in each seat, the engine's setup
+//! and the moves played (a game is its setup, with its seed, plus its moves: the engine's state is
+//! rebuilt by replay), plus the little table state that must survive a reload — the Loyalty looks
+//! still owed at the start, and what each person is still to be told privately.
+//!
+//! Plain Rust with no web dependency, so it is tested natively.
+
+use crate::storage::GameKind;
+use camelot_board::{Action, Event, Game, PrivateEvent, RuleError, Seat, Setup};
+use camelot_kit::{Move, ReplayError, replay};
+use serde::{Deserialize, Serialize};
+
+/// The save format of a board game's [`Session`]. Bump it when the shape changes; older formats are
+/// migrated or reported, newer ones are reported and left untouched.
+///
+/// - 1: the first format.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// Who sits in a seat: a person at the table, or a computer knight (it decides from its own seat's
+/// view and needs no curtain).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sitter {
+    #[default]
+    Person,
+    Computer,
+}
+
+/// Something a person is to be told privately, behind his curtain, the next time he takes the
+/// phone: a card given to him or taken from him while someone else held the phone.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Notice {
+    pub seat: Seat,
+    pub private: PrivateEvent,
+}
+
+/// One board game as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub format: u32,
+    /// Always [`GameKind::Board`] here: the saved-games list and an export file say so.
+    pub game_kind: GameKind,
+    pub id: String,
+    pub names: Vec<String>,
+    /// Who sits in each seat, one per seat.
+    pub sitters: Vec<Sitter>,
+    pub setup: Setup,
+    pub moves: Vec<Move<Action>>,
+    /// Milliseconds since the epoch (Date.now()).
+    pub created_ms: f64,
+    pub updated_ms: f64,
+    /// The persons who have not yet looked at their Loyalty card at the start, in seat order
+    /// (each behind his own curtain).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loyalty_looks: Vec<Seat>,
+    /// What persons are still to be told privately, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Notice>,
+    /// How many Loyalty cards the end screen has turned over, so that a reload there does not
+    /// cover them again.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub end_shown: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Why a table of sitters was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SitterError {
+    /// Every seat is a computer knight: someone has to play.
+    NoPerson,
+    /// Not one sitter per player.
+    Count { sitters: usize, players: usize },
+}
+
+/// One sitter per player, at least one of them a person.
+pub fn validate_sitters(sitters: &[Sitter], players: usize) -> Result<(), SitterError> {
+    if sitters.len() != players {
+        return Err(SitterError::Count {
+            sitters: sitters.len(),
+            players,
+        });
+    }
+    if sitters.iter().all(|s| *s == Sitter::Computer) {
+        return Err(SitterError::NoPerson);
+    }
+    Ok(())
+}
+
+impl Session {
+    /// A new game: names and sitters already checked, the setup's seed drawn by the caller. Every
+    /// person looks at his Loyalty card first (unless the three-player rule has the knights look
+    /// only later, §8.3: then the engine asks for that look itself).
+    pub fn new(
+        id: String,
+        names: Vec<String>,
+        sitters: Vec<Sitter>,
+        setup: Setup,
+        now_ms: f64,
+    ) -> Session {
+        let peek_later = setup.players == 3 && setup.options.three_player_peek;
+        let loyalty_looks = if peek_later {
+            Vec::new()
+        } else {
+            (0..setup.players)
+                .map(Seat)
+                .filter(|s| sitters.get(s.index()) != Some(&Sitter::Computer))
+                .collect()
+        };
+        Session {
+            format: SAVE_FORMAT,
+            game_kind: GameKind::Board,
+            id,
+            names,
+            sitters,
+            setup,
+            moves: Vec::new(),
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            loyalty_looks,
+            notices: Vec::new(),
+            end_shown: 0,
+        }
+    }
+
+    /// Rebuild the engine's state by replaying the moves.
+    pub fn game(&self) -> Result<Game, ReplayError<Game>> {
+        replay::<Game>(&self.setup, &self.moves)
+    }
+
+    pub fn sitter(&self, seat: Seat) -> Sitter {
+        self.sitters.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.sitter(seat) == Sitter::Computer
+    }
+
+    /// Apply `seat`'s action to `game` (this session's replayed state) and record it; what a
+    /// person must be told privately and did not see on his own screen is kept for his next
+    /// curtain. The game and the session are unchanged on error.
+    pub fn apply(
+        &mut self,
+        game: &mut Game,
+        seat: Seat,
+        action: Action,
+        now_ms: f64,
+    ) -> Result<Vec<Event>, RuleError> {
+        let events = game.apply(seat, action)?;
+        self.moves.push(Move { seat, action });
+        self.updated_ms = now_ms;
+        for e in &events {
+            if let Event::Private { seat: to, private } = e
+                && *to != seat
+                && !self.is_computer(*to)
+            {
+                self.notices.push(Notice {
+                    seat: *to,
+                    private: private.clone(),
+                });
+            }
+        }
+        Ok(events)
+    }
+
+    /// `seat` has read what he was to be told.
+    pub fn told(&mut self, seat: Seat) {
+        self.notices.retain(|n| n.seat != seat);
+    }
+
+    /// What `seat` is still to be told.
+    pub fn notices_for(&self, seat: Seat) -> Vec<PrivateEvent> {
+        self.notices
+            .iter()
+            .filter(|n| n.seat == seat)
+            .map(|n| n.private.clone())
+            .collect()
+    }
+
+    /// The same game move for move.
+    pub fn same_game(&self, other: &Session) -> bool {
+        self.names == other.names
+            && self.sitters == other.sitters
+            && self.setup == other.setup
+            && self.moves == other.moves
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use camelot_board::Options;
+
+    fn names(n: usize) -> Vec<String> {
+        ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][..n]
+            .iter()
+            .map(|s| s.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn every_person_looks_at_his_loyalty_card_first_but_not_a_computer_knight() {
+        let sitters = vec![
+            Sitter::Person,
+            Sitter::Computer,
+            Sitter::Person,
+            Sitter::Computer,
+        ];
+        let s = Session::new("b1".into(), names(4), sitters, Setup::new(4, 7), 0.0);
+        assert_eq!(s.loyalty_looks, vec![Seat(0), Seat(2)]);
+        // Three players with the three-player rule: nobody looks before the threshold.
+        let s = Session::new(
+            "b2".into(),
+            names(3),
+            vec![Sitter::Person; 3],
+            Setup::new(3, 7),
+            0.0,
+        );
+        assert!(s.loyalty_looks.is_empty());
+        let mut setup = Setup::new(3, 7);
+        setup.options = Options {
+            three_player_peek: false,
+            ..Options::default()
+        };
+        let s = Session::new("b3".into(), names(3), vec![Sitter::Person; 3], setup, 0.0);
+        assert_eq!(s.loyalty_looks.len(), 3);
+    }
+
+    #[test]
+    fn a_session_replays_to_the_game_it_recorded_and_a_refused_move_records_nothing() {
+        let mut s = Session::new(
+            "b1".into(),
+            names(5),
+            vec![Sitter::Person; 5],
+            Setup::new(5, 11),
+            0.0,
+        );
+        let mut game = s.game().unwrap();
+        for i in 0..60 {
+            let Some(seat) = game.decider() else { break };
+            let action = game.legal_actions()[i % game.legal_actions().len()];
+            s.apply(&mut game, seat, action, i as f64).unwrap();
+        }
+        assert_eq!(s.game().unwrap().table_view(), game.table_view());
+        let before = s.clone();
+        let seat = game.decider().unwrap();
+        let wrong = Seat((seat.0 + 1) % 5);
+        assert!(s.apply(&mut game, wrong, Action::EndTurn, 99.0).is_err());
+        assert_eq!(s, before);
+    }
+
+    #[test]
+    fn sitters_need_one_per_seat_and_a_person() {
+        assert_eq!(validate_sitters(&[Sitter::Person; 4], 4), Ok(()));
+        assert_eq!(
+            validate_sitters(&[Sitter::Computer; 4], 4),
+            Err(SitterError::NoPerson)
+        );
+        assert_eq!(
+            validate_sitters(&[Sitter::Person; 3], 4),
+            Err(SitterError::Count {
+                sitters: 3,
+                players: 4
+            })
+        );
+    }
+}

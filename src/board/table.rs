@@ -1,0 +1,412 @@
+//! The board game's table: the board for everyone, what is being decided and by whom, the last
+//! moves in words, and the phone passed behind a curtain to whoever decides. Behind it, only after
+//! that player's tap, his private screen: his Loyalty card, his white cards, what only he saw, and
+//! the actions the rules allow him now, as the engine lists them. Nothing here decides a rule.
+
+use super::board_view::Board;
+use super::i18n::B;
+use super::{LOG, NEW_GAME, Need, use_ctx, words};
+use crate::i18n::{K, t, tf};
+use camelot_board::{Action, Loyalty, PrivateView, Seat, SeatView, TableView};
+use leptos::prelude::*;
+
+#[component]
+pub fn Table() -> impl IntoView {
+    let ctx = use_ctx();
+    // Words load with the board game's screens (English until its pack is in).
+    leptos::task::spawn_local(async {
+        if let Err(e) = super::i18n::open().await {
+            web_sys::console::warn_1(&format!("board words: {e}").into());
+        }
+    });
+    move || {
+        if ctx.live.with(Option::is_none) {
+            return view! {
+                <section class="board-table empty">
+                    <p>{t(B::no_game_open)}</p>
+                    <button class="primary big" on:click=move |_| ctx.go(NEW_GAME)>
+                        {t(K::home_new_board_game)}
+                    </button>
+                </section>
+            }
+            .into_any();
+        }
+        // The board keeps showing the last game it drew while the table closes.
+        let view = Memo::new(move |prev: Option<&TableView>| {
+            ctx.view
+                .get()
+                .or_else(|| prev.cloned())
+                .expect("the table shows an open game")
+        });
+        let view = Signal::from(view);
+        let names = Signal::derive(move || ctx.names.get());
+        let lifted = Signal::derive(move || ctx.lifted.get());
+        view! {
+            <section class="board-table" data-testid="board-table">
+                <Status />
+                <Decision />
+                <Recent />
+                <Board view=view names=names mine=lifted />
+                <div class="button-row">
+                    <button data-testid="board-log" on:click=move |_| {
+                        ctx.shell.back_to.set(super::TABLE);
+                        ctx.go(LOG);
+                    }>{t(B::board_log_title)}</button>
+                </div>
+            </section>
+        }
+        .into_any()
+    }
+}
+
+/// Whose turn, the phase, and what is being decided by whom.
+#[component]
+fn Status() -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let v = ctx.view.get()?;
+        let names = ctx.names.get();
+        let turn = tf(
+            B::status_turn,
+            &[
+                ("n", &v.turn),
+                ("name", &words::seat_name(&names, v.current)),
+            ],
+        );
+        let phase = words::phase_name(v.phase);
+        let pending = words::pending_line(&v, &names);
+        Some(view! {
+            <header class="board-status" data-testid="board-status">
+                <p class="turn"><strong>{turn}</strong>" · "{phase}</p>
+                {pending.map(|p| view! { <p class="pending" data-testid="board-pending">{p}</p> })}
+            </header>
+        })
+    }
+}
+
+/// The last moves in words (the screen reader hears each once, through the shell's live region).
+#[component]
+fn Recent() -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let lines = ctx.recent.get();
+        (!lines.is_empty()).then(|| {
+            view! {
+                <section class="board-recent" aria-label=t(B::recent_title)>
+                    <ul data-testid="board-recent">
+                        {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    </ul>
+                </section>
+            }
+        })
+    }
+}
+
+/// What the table must do now: a curtain, a private screen, a computer knight thinking, the end.
+#[component]
+fn Decision() -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let need = ctx.need.get()?;
+        let lifted = ctx.lifted.get();
+        Some(match need {
+            Need::LoyaltyLook(seat) if lifted == Some(seat) => {
+                view! { <LoyaltyLook seat /> }.into_any()
+            }
+            Need::LoyaltyLook(seat) => {
+                view! { <Covered seat why=t(B::why_loyalty_look).to_string() /> }.into_any()
+            }
+            Need::Person(seat) if lifted == Some(seat) => view! { <Private seat /> }.into_any(),
+            Need::Person(seat) => {
+                let why = ctx
+                    .view
+                    .get_untracked()
+                    .map(|v| {
+                        let names = ctx.names.get_untracked();
+                        v.pending
+                            .as_ref()
+                            .map(|p| words::pending_what(p, v.phase, v.decider, &names))
+                            .unwrap_or_default()
+                    })
+                    .unwrap_or_default();
+                view! { <Covered seat why /> }.into_any()
+            }
+            Need::Computer(seat) => {
+                let name = words::seat_name(&ctx.names.get_untracked(), seat);
+                view! {
+                    <section class="board-thinking" data-testid="board-thinking">
+                        <p>{tf(B::computer_thinking, &[("name", &name)])}</p>
+                    </section>
+                }
+                .into_any()
+            }
+            Need::Over => view! { <End /> }.into_any(),
+        })
+    }
+}
+
+/// "Pass the phone to ‹name›": only the name and why (public facts) until he taps.
+#[component]
+fn Covered(seat: Seat, why: String) -> impl IntoView {
+    let ctx = use_ctx();
+    let name = words::seat_name(&ctx.names.get_untracked(), seat);
+    view! {
+        <section class="curtain board-curtain" data-testid="curtain">
+            <p class="pass">{t(K::curtain_pass_to)}</p>
+            <h2 class="curtain-name" data-testid="curtain-name">{name.clone()}</h2>
+            <p class="curtain-why">{why}</p>
+            <p class="hint">{t(K::curtain_look_away)}</p>
+            <button class="primary big" data-testid="curtain-show" on:click=move |_| ctx.lift(seat)>
+                {tf(K::curtain_show_me, &[("name", &name)])}
+            </button>
+        </section>
+    }
+}
+
+/// A person's first look at his Loyalty card (and his knight).
+#[component]
+fn LoyaltyLook(seat: Seat) -> impl IntoView {
+    let ctx = use_ctx();
+    let sv = ctx
+        .live
+        .with_untracked(|l| l.as_ref().map(|l| l.game.seat_view(seat)));
+    let knight = sv
+        .as_ref()
+        .and_then(|sv| sv.table.knights.get(seat.index()).map(|k| k.knight))
+        .flatten();
+    let loyalty = sv.and_then(|sv| sv.loyalty);
+    view! {
+        <section class="private board-private" data-testid="private">
+            <h2>{words::seat_name(&ctx.names.get_untracked(), seat)}</h2>
+            <p class="knight" data-testid="private-knight">
+                <strong>{words::knight_or_squire(knight)}</strong>
+                " — "{words::knight_power(knight)}
+            </p>
+            {loyalty.map(|l| view! { <LoyaltyCard loyalty=l /> })}
+            <button class="primary big" data-testid="private-done" on:click=move |_| ctx.looked(seat)>
+                {t(B::done_cover)}
+            </button>
+        </section>
+    }
+}
+
+#[component]
+fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
+    let code = match loyalty {
+        Loyalty::Loyal => "Loyal",
+        Loyalty::Traitor => "Traitor",
+    };
+    view! {
+        <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty" data-loyalty=code>
+            {tf(B::you_are, &[("loyalty", &words::loyalty_name(loyalty))])}
+        </p>
+    }
+}
+
+/// A person's private screen while he decides.
+#[component]
+fn Private(seat: Seat) -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let (sv, notices) = ctx.live.with(|l| {
+            let l = l.as_ref()?;
+            Some((l.game.seat_view(seat), l.session.notices_for(seat)))
+        })?;
+        let names = ctx.names.get();
+        let told = (!notices.is_empty()).then(|| {
+            let lines: Vec<String> = notices
+                .iter()
+                .map(|p| words::private_line(p, &names))
+                .collect();
+            view! {
+                <section class="notices" data-testid="private-notices">
+                    <h3>{t(B::since_your_last_look)}</h3>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <button data-testid="private-notices-done" on:click=move |_| ctx.told(seat)>{t(B::got_it)}</button>
+                </section>
+            }
+        });
+        Some(view! {
+            <section class="private board-private" data-testid="private">
+                <h2>{words::seat_name(&names, seat)}</h2>
+                {told}
+                <Secrets sv=sv.clone() />
+                <Actions seat sv />
+                <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
+                    {t(B::hide_my_cards)}
+                </button>
+            </section>
+        })
+    }
+}
+
+/// What only this seat knows: his knight, his Loyalty card, his hand, his face-down cards, and
+/// what his decision shows him.
+#[component]
+fn Secrets(sv: SeatView) -> impl IntoView {
+    let me = sv.table.knights.get(sv.seat.index()).cloned();
+    let knight = me.as_ref().and_then(|k| k.knight);
+    let hand = if sv.hand.is_empty() {
+        t(B::hand_empty).to_string()
+    } else {
+        words::white_list(&sv.hand)
+    };
+    let shown = sv.private.clone().map(|p| match p {
+        PrivateView::DrawnCard { card } => {
+            tf(B::private_drawn, &[("card", &words::black_name(card))])
+        }
+        PrivateView::ArmorPair { cards } => {
+            tf(B::private_armor, &[("cards", &words::black_list(&cards))])
+        }
+        PrivateView::TopOfPile { cards } => tf(
+            B::private_top_of_pile,
+            &[("cards", &words::black_list(&cards))],
+        ),
+        PrivateView::Clairvoyance { placed, left } => tf(
+            B::private_clairvoyance,
+            &[
+                ("placed", &words::black_list(&placed)),
+                ("left", &words::black_list(&left)),
+            ],
+        ),
+    });
+    let face_down: Vec<String> = sv
+        .face_down_known
+        .iter()
+        .map(|(q, _, card)| {
+            tf(
+                B::private_face_down,
+                &[
+                    ("quest", &words::quest_name(*q)),
+                    ("card", &words::black_name(*card)),
+                ],
+            )
+        })
+        .collect();
+    view! {
+        <div class="secrets">
+            <p class="knight" data-testid="private-knight"><strong>{words::knight_or_squire(knight)}</strong></p>
+            {sv.loyalty.map(|l| view! { <LoyaltyCard loyalty=l /> })}
+            <p class="hand" data-testid="private-hand">
+                <span class="label">{t(B::your_white_cards)}</span>" "{hand}
+            </p>
+            {shown.map(|s| view! { <p class="shown" data-testid="private-shown">{s}</p> })}
+            {(!face_down.is_empty()).then(|| view! {
+                <ul class="face-down" data-testid="private-face-down">
+                    {face_down.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ul>
+            })}
+        </div>
+    }
+}
+
+/// The actions open to this seat now, as the engine lists them; an accusation asks to be
+/// confirmed first.
+#[component]
+fn Actions(seat: Seat, sv: SeatView) -> impl IntoView {
+    let ctx = use_ctx();
+    let names = ctx.names.get_untracked();
+    let confirm = ctx.confirm.get();
+    if let Some(action @ Action::Accuse { target, .. }) = confirm {
+        let name = words::seat_name(&names, target);
+        return view! {
+            <section class="confirm" role="alertdialog" aria-labelledby="accuse-q" data-testid="accuse-confirm">
+                <h3 id="accuse-q">{tf(B::accuse_confirm, &[("name", &name)])}</h3>
+                <p>{t(B::accuse_confirm_hint)}</p>
+                <div class="button-row">
+                    <button class="primary big" data-testid="accuse-yes" on:click=move |_| ctx.act(seat, action)>
+                        {tf(B::accuse_yes, &[("name", &name)])}
+                    </button>
+                    <button class="secondary" data-testid="accuse-no" on:click=move |_| ctx.confirm.set(None)>
+                        {t(K::cancel)}
+                    </button>
+                </div>
+            </section>
+        }
+        .into_any();
+    }
+    let message = ctx.message.get();
+    let buttons = sv
+        .legal_actions
+        .iter()
+        .enumerate()
+        .map(|(i, &action)| {
+            let label = words::action_label(&action, &names);
+            let accuse = matches!(action, Action::Accuse { .. });
+            view! {
+                <li>
+                    <button class=if accuse { "action accuse" } else { "action" }
+                        data-testid=format!("action-{i}")
+                        on:click=move |_| {
+                            if accuse {
+                                ctx.confirm.set(Some(action));
+                            } else {
+                                ctx.act(seat, action);
+                            }
+                        }>
+                        {label}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="actions" aria-labelledby="board-actions-title" data-focus-start>
+            <h3 id="board-actions-title">{t(B::your_choice)}</h3>
+            {message.map(|m| view! { <p class="message" role="alert" data-testid="board-message">{m}</p> })}
+            <ul class="action-list" data-testid="board-actions">{buttons}</ul>
+        </section>
+    }
+    .into_any()
+}
+
+/// The end: the verdict, every Loyalty card turned over one by one, and a new game for the same
+/// table.
+#[component]
+fn End() -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let v = ctx.view.get()?;
+        let names = ctx.names.get();
+        let outcome = v.outcome?;
+        let shown = ctx
+            .live
+            .with(|l| l.as_ref().map(|l| l.session.end_shown))
+            .unwrap_or(0);
+        let all = v.knights.len();
+        let cards = v
+            .knights
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let name = words::seat_name(&names, k.seat);
+                let turned = i < shown || k.revealed;
+                let loyalty = k.loyalty.filter(|_| turned);
+                view! {
+                    <li data-testid=format!("end-seat-{i}")>
+                        <strong>{name}</strong>" — "{words::knight_or_squire(k.knight)}": "
+                        {match loyalty {
+                            Some(l) => view! { <LoyaltyCard loyalty=l /> }.into_any(),
+                            None => view! { <span class="face-down">{t(B::not_yet_turned)}</span> }.into_any(),
+                        }}
+                    </li>
+                }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="board-end" data-testid="board-end">
+                <h2 data-testid="board-verdict">{words::outcome_line(&outcome)}</h2>
+                <ul class="end-loyalties">{cards}</ul>
+                {(shown < all).then(|| view! {
+                    <button class="primary big" data-testid="end-turn-next"
+                        on:click=move |_| ctx.end_shown(shown + 1)>{t(B::turn_next_card)}</button>
+                })}
+                <div class="button-row">
+                    <button class="big" data-testid="board-rematch" on:click=move |_| super::new_game::rematch()>
+                        {t(B::rematch)}
+                    </button>
+                </div>
+            </section>
+        })
+    }
+}
