@@ -1196,3 +1196,1008 @@ pub fn pending_what(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::{Lang, checks, placeholders, set_texts};
+    use camelot_board::{Game, Setup};
+    use serde::Serialize;
+    use serde::de::DeserializeOwned;
+    use std::collections::BTreeSet;
+
+    fn speak(lang: Lang) {
+        set_texts(checks::pack::<B>(lang));
+    }
+
+    fn names() -> Vec<String> {
+        ["Ann", "Bo", "Cy", "Éloïse"].map(String::from).to_vec()
+    }
+
+    /// A text a player may see: not blank, every placeholder filled, one plural form chosen.
+    fn sound(text: &str, what: &dyn std::fmt::Debug) {
+        let lang = crate::i18n::lang_of::<B>().code();
+        assert!(!text.trim().is_empty(), "{lang}: no words for {what:?}");
+        assert!(
+            placeholders(text).is_empty(),
+            "{lang}: {what:?} left a placeholder: {text}"
+        );
+        assert!(
+            !text.contains('|'),
+            "{lang}: {what:?} kept its plural forms: {text}"
+        );
+    }
+
+    /// Every variant name of an enum, as its serde form spells it, from the error for an unknown
+    /// one ("unknown variant `?`, expected one of `a`, `b` …"): the engine's own list, so a new
+    /// variant is missed here only if it is missed by serde too.
+    fn variants<T: DeserializeOwned + std::fmt::Debug>(unknown: &str) -> BTreeSet<String> {
+        let err = serde_json::from_str::<T>(unknown).expect_err("an unknown variant");
+        let msg = err.to_string();
+        let expected = msg
+            .split_once("expected")
+            .expect("serde lists the variants")
+            .1;
+        expected
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(String::from)
+            .collect()
+    }
+
+    /// The serde name of a sample's variant: its tag field, or the string of a unit enum.
+    fn tag<T: Serialize>(value: &T, field: &str) -> String {
+        let v = serde_json::to_value(value).unwrap();
+        match v.get(field) {
+            Some(t) => t.as_str().unwrap().to_string(),
+            None => v.as_str().unwrap().to_string(),
+        }
+    }
+
+    fn covers<T: Serialize>(samples: &[T], field: &str, all: BTreeSet<String>, name: &str) {
+        let seen: BTreeSet<String> = samples.iter().map(|s| tag(s, field)).collect();
+        let missing: Vec<&String> = all.difference(&seen).collect();
+        assert!(missing.is_empty(), "{name}: no sample of {missing:?}");
+    }
+
+    const S0: Seat = Seat(0);
+    const S1: Seat = Seat(1);
+    const S2: Seat = Seat(2);
+
+    fn actions() -> Vec<Action> {
+        use Action::*;
+        let card = White::Fight3;
+        vec![
+            OfferCard { card },
+            ChooseFirstDealt { seat: S1 },
+            Propose { to: S2 },
+            DealAtRandom,
+            Accept,
+            Reject,
+            DrawBlackCard,
+            AddSiegeEngine,
+            LoseLife,
+            PercivalLook,
+            PutOnBottom { index: 1 },
+            KeepBlackCard { index: 0 },
+            PlaceFaceUp,
+            PlaceFaceDown,
+            CommitMerlins { count: 1 },
+            CommitMerlins { count: 2 },
+            SacrificeExcalibur,
+            ChooseWar {
+                war: Quest::PictWar,
+            },
+            Volunteer,
+            Discard { card: White::Grail },
+            OfferGrail,
+            Move { to: Place::Grail },
+            Move { to: Place::Camelot },
+            DrawWhiteCards,
+            FightSiegeEngine,
+            AddToFight { card },
+            RollSiegeDie,
+            PlayFightCard { card },
+            DiscardForExcalibur {
+                card: White::Merlin,
+            },
+            PlayGrailCard,
+            Heal { card },
+            Accuse { target: S2 },
+            Sacrifice,
+            EndTurn,
+            MerlinRemovesSiegeEngine,
+            MerlinRemovesBlackCard {
+                quest: Quest::Dragon,
+            },
+            MerlinRemovesWarrior {
+                war: Quest::SaxonWar,
+            },
+            PlayConvocation,
+            AnswerConvocation { go: true },
+            AnswerConvocation { go: false },
+            PlayFate { reveal: false },
+            PlayFate { reveal: true },
+            PlayHeroism {
+                quest: Quest::BlackKnight,
+            },
+            PlayLadyOfTheLake,
+            PlayMessenger { to: S1 },
+            GiveCard { card },
+            StopGiving,
+            PlayPiety { others: false },
+            PlayPiety { others: true },
+            PlayClairvoyance,
+            PutNext { index: 4 },
+            PlayReinforcements { others: false },
+            PlayReinforcements { others: true },
+            ArthurExchange { to: S1, card },
+            GiveBack { card },
+            KayAddsCard { card },
+            TakeCardFrom { seat: S2 },
+            Join,
+            Leave { seat: S1 },
+            Pass,
+        ]
+    }
+
+    fn events() -> Vec<Event> {
+        use Event::*;
+        let card = White::Fight4;
+        vec![
+            CardOffered { seat: S0, card },
+            CardProposed {
+                by: S0,
+                card,
+                to: S1,
+            },
+            ProposalAccepted { seat: S1 },
+            ProposalRejected { seat: S2 },
+            CardsShared {
+                kind: ShareKind::Spoils,
+                shares: vec![(S0, card), (S1, White::Grail)],
+                at_random: false,
+            },
+            CardsShared {
+                kind: ShareKind::Opening,
+                shares: vec![(S2, White::Merlin)],
+                at_random: true,
+            },
+            CardsShared {
+                kind: ShareKind::Convocation,
+                shares: vec![],
+                at_random: false,
+            },
+            TurnBegins {
+                seat: S0,
+                turn: 3,
+                traitor_turn: false,
+            },
+            TurnBegins {
+                seat: S1,
+                turn: 4,
+                traitor_turn: true,
+            },
+            PercivalLooked { seat: S0, cards: 1 },
+            PercivalLooked { seat: S0, cards: 2 },
+            CardPutOnBottom { seat: S0 },
+            BlackCardDrawn {
+                seat: S1,
+                card: Some(Black::Morgan3),
+                kind: BlackKind::Other,
+            },
+            BlackCardDrawn {
+                seat: S1,
+                card: None,
+                kind: BlackKind::LancelotDragon,
+            },
+            BlackCardShown {
+                card: Black::BlackKnight5,
+            },
+            MerlinsCommitted { seat: S2, count: 2 },
+            MerlinsTakenBack,
+            CancelledByMerlins {
+                card: Black::Vivien,
+            },
+            CancelledByExcalibur {
+                seat: S0,
+                card: Some(Black::Despair),
+            },
+            CancelledByExcalibur {
+                seat: S0,
+                card: None,
+            },
+            BlackCardObsolete {
+                card: Black::Excalibur,
+            },
+            BlackCardPlaced {
+                quest: Quest::Lancelot,
+                card: Some(Black::LancelotDragon3),
+                face_down: false,
+            },
+            BlackCardPlaced {
+                quest: Quest::BlackKnight,
+                card: None,
+                face_down: true,
+            },
+            GrailCardDiscarded {
+                by: Black::Desolation,
+            },
+            DespairCancelledByGrail,
+            ExcaliburMoved { position: -2 },
+            ExcaliburMoved { position: 4 },
+            WarriorAdded {
+                war: Quest::PictWar,
+                warriors: 3,
+            },
+            WarriorRemoved {
+                war: Quest::SaxonWar,
+                warriors: 1,
+            },
+            MordredAttached {
+                war: Quest::SaxonWar,
+            },
+            DarkForestInEffect,
+            DarkForestEnds,
+            VivienInEffect,
+            VivienEnds,
+            MistsOfAvalonInEffect,
+            GuinevereCallsKnightsHome,
+            Volunteered { seat: S1 },
+            NoVolunteer,
+            CardsDiscarded { seat: S2, count: 3 },
+            SiegeEngineAdded { engines: 7 },
+            SiegeEngineRemoved { engines: 6 },
+            LifeChanged { seat: S0, life: 1 },
+            LifeChanged { seat: S0, life: 5 },
+            KnightFalls { seat: S1 },
+            GrailSaves {
+                owner: S0,
+                seat: S1,
+            },
+            GrailSaves {
+                owner: S2,
+                seat: S2,
+            },
+            KnightDies { seat: S1 },
+            QuestEnds {
+                quest: Quest::Dragon,
+                won: true,
+                white_total: 21,
+                black_total: 19,
+                black_cards: vec![Black::LancelotDragon1, Black::LancelotDragon7],
+                kay: Some(White::Fight5),
+                winner: Some(S0),
+                present: vec![S0, S1],
+            },
+            QuestEnds {
+                quest: Quest::Grail,
+                won: false,
+                white_total: 0,
+                black_total: 0,
+                black_cards: vec![],
+                kay: None,
+                winner: None,
+                present: vec![],
+            },
+            SwordsLaid {
+                colour: Colour::White,
+                count: 1,
+            },
+            SwordsLaid {
+                colour: Colour::Black,
+                count: 3,
+            },
+            SwordFlipped,
+            RelicWon {
+                relic: Relic::LancelotsArmor,
+                seat: S0,
+            },
+            RelicRemoved {
+                relic: Relic::Grail,
+            },
+            KnightMoved {
+                seat: S1,
+                to: Place::Grail,
+                free: false,
+            },
+            KnightMoved {
+                seat: S1,
+                to: Place::Camelot,
+                free: true,
+            },
+            SoloQuestAbandoned {
+                quest: Quest::Lancelot,
+                cards: 2,
+            },
+            WhiteCardsDrawn { seat: S2, count: 1 },
+            WhiteCardsShown {
+                cards: vec![card, card, White::Piety],
+            },
+            FightCardPlayed {
+                seat: S0,
+                quest: Quest::PictWar,
+                card,
+            },
+            DiscardedForExcalibur { seat: S0 },
+            GrailCardPlayed { seat: S1 },
+            FightCardAdded { seat: S1, card },
+            SiegeFight {
+                seat: S1,
+                cards: vec![card],
+                roll: 6,
+                kay: Some(White::Fight2),
+                total: 7,
+                won: true,
+            },
+            SiegeFight {
+                seat: S1,
+                cards: vec![],
+                roll: 3,
+                kay: None,
+                total: 0,
+                won: false,
+            },
+            Healed { seat: S2, life: 4 },
+            Sacrificed { seat: S2, life: 1 },
+            Accused {
+                accuser: S0,
+                target: S1,
+                loyalty: Loyalty::Loyal,
+            },
+            Accused {
+                accuser: S0,
+                target: S2,
+                loyalty: Loyalty::Traitor,
+            },
+            TraitorUnmasked { seat: S2 },
+            SpecialCardPlayed {
+                seat: S0,
+                card: White::Reinforcements,
+            },
+            ConvocationAnswered { seat: S1, go: true },
+            ConvocationAnswered {
+                seat: S1,
+                go: false,
+            },
+            HeroismLaid {
+                quest: Quest::Excalibur,
+            },
+            CardsGiven {
+                from: S0,
+                to: S1,
+                count: 2,
+            },
+            ArthurExchanged {
+                arthur: S0,
+                with: S2,
+            },
+            ClairvoyanceUsed { seat: S0, cards: 5 },
+            TraitorTookCard {
+                traitor: S2,
+                from: S0,
+            },
+            KayAddedCard { card },
+            SquireKnighted {
+                seat: S1,
+                knight: Knight::SirPalamedes,
+            },
+            LoyaltyCardsLookedAt,
+            KnightJoins {
+                seat: S1,
+                knight: Knight::SirTristan,
+            },
+            KnightLeaves { seat: S2 },
+            DecksReshuffled,
+            EndReveal {
+                traitor: Some(S2),
+                flipped: 2,
+            },
+            EndReveal {
+                traitor: None,
+                flipped: 0,
+            },
+            GameOver {
+                winner: Side::Evil,
+                reason: EndReason::SiegeEngines,
+            },
+            Private {
+                seat: S0,
+                private: PrivateEvent::CardTaken { card },
+            },
+        ]
+    }
+
+    fn privates() -> Vec<PrivateEvent> {
+        use PrivateEvent::*;
+        vec![
+            BlackCards {
+                cards: vec![Black::Morgan1, Black::Picts],
+            },
+            WhiteCardsDrawn {
+                cards: vec![White::Fight1, White::Fight1, White::Grail],
+            },
+            WhiteCardsReceived {
+                from: S1,
+                cards: vec![White::Messenger],
+            },
+            CardsDiscarded {
+                cards: vec![White::Fight2],
+            },
+            CardTaken {
+                card: White::Heroism,
+            },
+            Loyalty {
+                loyalty: camelot_board::Loyalty::Loyal,
+            },
+            Loyalty {
+                loyalty: camelot_board::Loyalty::Traitor,
+            },
+        ]
+    }
+
+    fn rule_errors() -> Vec<RuleError> {
+        use RuleError::*;
+        let card = White::Fight2;
+        vec![
+            GameOver,
+            NoSuchSeat { seat: Seat(9) },
+            NotYourDecision {
+                seat: S0,
+                decider: Some(S1),
+            },
+            NotYourDecision {
+                seat: S0,
+                decider: None,
+            },
+            NotNow,
+            CardNotHeld { card },
+            NotAFightCard { card: White::Piety },
+            HandFull,
+            NoSiegeEngine,
+            NotThere,
+            QuestNotInPlay {
+                quest: Quest::Dragon,
+            },
+            SoloQuestTaken {
+                quest: Quest::BlackKnight,
+            },
+            AlreadyThere,
+            PatternBroken { card },
+            NotTheNextValue { card },
+            DarkForest,
+            VivienInEffect,
+            SameActionType,
+            OneSpecialCardPerTurn,
+            NoActionLeft,
+            MustAct,
+            FullLife,
+            AccusationThreshold,
+            AlreadyAccused,
+            BadTarget { seat: S2 },
+            NothingToRemove,
+            NotYourKnight,
+            NoCardToDraw,
+            BadIndex { index: 7 },
+            TooManyMerlins,
+            BadChoice,
+            TableFull,
+        ]
+    }
+
+    fn setup_errors() -> Vec<SetupError> {
+        use SetupError::*;
+        vec![
+            PlayerCount { players: 9 },
+            KnightsPerSeat {
+                players: 4,
+                found: 3,
+            },
+            KnightTwice {
+                knight: Knight::SirKay,
+            },
+            FirstSeat { seat: Seat(8) },
+            HandsPerSeat {
+                players: 4,
+                found: 5,
+            },
+            LoyaltyPerSeat {
+                players: 4,
+                found: 2,
+            },
+            TooManyWhite { card: White::Fate },
+            TooManyBlack {
+                card: Black::Mordred,
+            },
+            TooManyTraitors,
+            TooManyLoyal,
+            WhiteDeckWithoutHands,
+            SquireLife { life: 9 },
+            SwordsOnTheTable { white: 6, black: 7 },
+            SiegeEnginesOnTheBoard { engines: 12 },
+        ]
+    }
+
+    /// Each decision, with the phase it comes in and who decides.
+    fn pendings() -> Vec<(PendingView, Phase, Option<Seat>)> {
+        use PendingView::*;
+        let mut out = vec![];
+        for phase in [
+            Phase::Opening,
+            Phase::ProgressionOfEvil,
+            Phase::AfterEvil,
+            Phase::HeroicActions,
+            Phase::TraitorTakes,
+            Phase::TraitorEvil,
+            Phase::AfterTraitor,
+            Phase::Over,
+        ] {
+            out.push((Turn, phase, Some(S0)));
+        }
+        let more = [
+            OpeningGesture {
+                offered: vec![White::Grail],
+            },
+            Share {
+                kind: ShareKind::Spoils,
+                cards: vec![White::Fight1; 7],
+                lead: S0,
+                proposal: vec![S1],
+                accepting: false,
+                choosing_lead: false,
+            },
+            Share {
+                kind: ShareKind::Convocation,
+                cards: vec![White::Fight1],
+                lead: S0,
+                proposal: vec![S1],
+                accepting: true,
+                choosing_lead: false,
+            },
+            Share {
+                kind: ShareKind::Opening,
+                cards: vec![White::Fight1; 3],
+                lead: S0,
+                proposal: vec![],
+                accepting: false,
+                choosing_lead: true,
+            },
+            ArmorChoice { drawer: S1 },
+            PercivalBottom,
+            Volunteer {
+                morgan: 2,
+                drawer: S0,
+            },
+            Volunteer {
+                morgan: 5,
+                drawer: S0,
+            },
+            Discard { left: 2 },
+            GrailRescue { dying: S2 },
+            GrailRescue { dying: S1 },
+            KayCard {
+                quest: Quest::Lancelot,
+                white: 12,
+                black: 13,
+            },
+            SiegeFight {
+                fighter: S1,
+                cards: vec![White::Fight3, White::Fight4],
+                roll: None,
+            },
+            SiegeFight {
+                fighter: S1,
+                cards: vec![],
+                roll: Some(5),
+            },
+            Convocation { player: S0 },
+            Messenger {
+                from: S0,
+                to: S2,
+                given: 1,
+            },
+            Clairvoyance {
+                player: S0,
+                cards: 4,
+            },
+            ArthurExchange { arthur: S0 },
+        ];
+        out.extend(
+            more.into_iter()
+                .map(|p| (p, Phase::HeroicActions, Some(S1))),
+        );
+        for stage in [
+            BlackCardStage::FaceChoice,
+            BlackCardStage::Merlins,
+            BlackCardStage::Excalibur,
+            BlackCardStage::WarChoice,
+            BlackCardStage::Other,
+        ] {
+            let hidden = stage == BlackCardStage::FaceChoice;
+            out.push((
+                BlackCard {
+                    drawer: S0,
+                    card: (!hidden).then_some(Black::Mercenaries),
+                    kind: BlackKind::Other,
+                    face_down: false,
+                    stage,
+                    merlins: 1,
+                    morgan3: false,
+                },
+                Phase::AfterEvil,
+                Some(S2),
+            ));
+        }
+        out
+    }
+
+    /// The samples above hold every variant the engine has (a new one fails here until it has a
+    /// sample, and in words.rs until it has words).
+    #[test]
+    fn the_samples_hold_every_engine_variant() {
+        covers(
+            &actions(),
+            "type",
+            variants::<Action>(r#"{"type":"?"}"#),
+            "Action",
+        );
+        covers(
+            &events(),
+            "event",
+            variants::<Event>(r#"{"event":"?"}"#),
+            "Event",
+        );
+        covers(
+            &privates(),
+            "saw",
+            variants::<PrivateEvent>(r#"{"saw":"?"}"#),
+            "PrivateEvent",
+        );
+        covers(
+            &rule_errors(),
+            "error",
+            variants::<RuleError>(r#"{"error":"?"}"#),
+            "RuleError",
+        );
+        covers(
+            &setup_errors(),
+            "error",
+            variants::<SetupError>(r#"{"error":"?"}"#),
+            "SetupError",
+        );
+        let steps: Vec<PendingView> = pendings().into_iter().map(|p| p.0).collect();
+        covers(
+            &steps,
+            "step",
+            variants::<PendingView>(r#"{"step":"?"}"#),
+            "PendingView",
+        );
+        let phases: Vec<Phase> = pendings().iter().map(|p| p.1).collect();
+        covers(&phases, "", variants::<Phase>(r#""?""#), "Phase");
+    }
+
+    /// Every card, knight, quest, place, relic, phase, option, action, event, refusal, end and
+    /// decision has words in every language, with every placeholder filled.
+    #[test]
+    fn everything_has_words_in_every_language() {
+        let names = names();
+        for lang in Lang::ALL {
+            speak(lang);
+            for c in White::ALL {
+                sound(&white_name(c), &c);
+                sound(&white_effect(c), &c);
+            }
+            for c in Black::ALL {
+                sound(&black_name(c), &c);
+                sound(&black_effect(c), &c);
+            }
+            sound(black_obsolete_effect(), &"obsolete");
+            for k in [
+                BlackKind::BlackKnight,
+                BlackKind::LancelotDragon,
+                BlackKind::Other,
+            ] {
+                sound(black_kind_name(k), &k);
+            }
+            for k in Knight::ALL {
+                sound(knight_name(k), &k);
+                sound(&knight_power(Some(k)), &k);
+            }
+            sound(knight_or_squire(None), &"squire");
+            sound(&knight_power(None), &"squire");
+            for q in Quest::ALL {
+                sound(quest_name(q), &q);
+            }
+            for p in Place::ALL {
+                sound(place_name(p), &p);
+                sound(place_to(p), &p);
+                sound(place_at(p), &p);
+            }
+            for r in Relic::ALL {
+                sound(relic_name(r), &r);
+            }
+            for l in [Loyalty::Loyal, Loyalty::Traitor] {
+                sound(loyalty_name(l), &l);
+            }
+            for (_, phase, _) in pendings() {
+                sound(phase_name(phase), &phase);
+            }
+            for side in [Side::Loyal, Side::Evil] {
+                sound(side_line(side), &side);
+                for reason in [
+                    EndReason::SiegeEngines,
+                    EndReason::BlackSwords,
+                    EndReason::LoyalKnightsDead,
+                    EndReason::Swords,
+                ] {
+                    sound(&end_reason_line(reason), &reason);
+                    sound(
+                        &outcome_line(&Outcome {
+                            winner: side,
+                            reason,
+                        }),
+                        &reason,
+                    );
+                }
+            }
+            for k in [
+                ShareKind::Opening,
+                ShareKind::Spoils,
+                ShareKind::Convocation,
+            ] {
+                sound(share_kind_name(k), &k);
+            }
+            for r in [
+                TraitorRule::Standard,
+                TraitorRule::NoTraitor,
+                TraitorRule::AmongUs,
+            ] {
+                sound(traitor_rule_name(r), &r);
+            }
+            for a in actions() {
+                sound(&action_label(&a, &names), &a);
+                sound(&action_line(&a, S1, &names), &a);
+            }
+            for e in events() {
+                match event_line(&e, &names) {
+                    Some(line) => sound(&line, &e),
+                    None => assert!(!e.is_public(), "{e:?} has no line"),
+                }
+            }
+            for p in privates() {
+                sound(&private_line(&p, &names), &p);
+            }
+            for e in rule_errors() {
+                sound(&error_reason(&e, &names), &e);
+            }
+            for e in setup_errors() {
+                sound(&setup_error_reason(&e), &e);
+            }
+            for (p, phase, decider) in pendings() {
+                sound(&pending_what(&p, phase, decider, &names), &p);
+                sound(pass_label(Some(&p)), &p);
+                if let PendingView::BlackCard { stage, .. } = p {
+                    sound(black_card_stage_name(stage), &stage);
+                }
+            }
+        }
+        speak(Lang::En);
+    }
+
+    /// Card and knight names are those of the board game's rules text in each language
+    /// (public/i18n/board-rules.<code>.txt, `[card code] Name` and `[knight code] Name`).
+    #[test]
+    fn names_are_the_rules_texts_names() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");
+        for lang in Lang::ALL {
+            speak(lang);
+            let rules =
+                std::fs::read_to_string(dir.join(format!("board-rules.{}.txt", lang.code())))
+                    .unwrap();
+            let named = |kind: &str, code: &str| -> String {
+                let head = format!("[{kind} {code}] ");
+                rules
+                    .lines()
+                    .find_map(|l| l.strip_prefix(&head))
+                    .unwrap_or_else(|| panic!("{}: no {head}", lang.code()))
+                    .trim()
+                    .to_string()
+            };
+            let code = |v: &dyn erased::Code| v.code();
+            for c in White::ALL {
+                assert_eq!(white_name(c), named("card", &code(&c)), "{}", lang.code());
+            }
+            for c in Black::ALL {
+                assert_eq!(black_name(c), named("card", &code(&c)), "{}", lang.code());
+            }
+            for k in Knight::ALL {
+                assert_eq!(
+                    knight_name(k),
+                    named("knight", &code(&k)),
+                    "{}",
+                    lang.code()
+                );
+            }
+        }
+        speak(Lang::En);
+    }
+
+    mod erased {
+        /// A value's serde name (the card codes of the rules texts).
+        pub trait Code {
+            fn code(&self) -> String;
+        }
+        impl<T: serde::Serialize> Code for T {
+            fn code(&self) -> String {
+                serde_json::to_value(self)
+                    .unwrap()
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            }
+        }
+    }
+
+    /// What players read, in English: the examples of the words' doc comments.
+    #[test]
+    fn english_lines_read_as_a_player_says_them() {
+        speak(Lang::En);
+        let names = names();
+        let moved = Action::Move { to: Place::Grail };
+        assert_eq!(action_label(&moved, &names), "Move to the Holy Grail");
+        assert_eq!(
+            action_line(&moved, S1, &names),
+            "Bo moves to the Holy Grail"
+        );
+        assert_eq!(
+            error_reason(&RuleError::SameActionType, &names),
+            "You have already taken an action of that kind this turn."
+        );
+        assert_eq!(
+            error_reason(
+                &RuleError::NotYourDecision {
+                    seat: S0,
+                    decider: Some(S2)
+                },
+                &names
+            ),
+            "It is Cy's decision."
+        );
+        assert_eq!(black_name(Black::LancelotDragon5), "Lancelot/Dragon 5/9");
+        assert_eq!(white_name(White::Fight5), "Fight 5");
+        assert_eq!(
+            event_line(
+                &Event::FightCardPlayed {
+                    seat: S0,
+                    quest: Quest::Dragon,
+                    card: White::Fight2
+                },
+                &names
+            )
+            .unwrap(),
+            "Ann plays Fight 2 at the Dragon"
+        );
+        assert_eq!(
+            event_line(
+                &Event::BlackCardDrawn {
+                    seat: S2,
+                    card: None,
+                    kind: BlackKind::BlackKnight
+                },
+                &names
+            )
+            .unwrap(),
+            "Cy draws a Black Knight card",
+            "a card that may still go face down shows only its kind"
+        );
+        assert_eq!(
+            white_list(&[White::Fight3, White::Grail, White::Fight3, White::Merlin]),
+            "2 × Fight 3, Grail and Merlin"
+        );
+        assert_eq!(seat_name(&names, Seat(8)), "Seat 9");
+        assert_eq!(
+            pass_label(Some(&PendingView::GrailRescue { dying: S1 })),
+            "Keep the Grail"
+        );
+        assert_eq!(
+            outcome_line(&Outcome {
+                winner: Side::Loyal,
+                reason: EndReason::Swords
+            }),
+            "The Loyal knights win! 12 swords on the Round Table: the count decides."
+        );
+    }
+
+    /// A knight's move reads right in every language (the way there is each language's own).
+    #[test]
+    fn every_language_says_where_a_knight_goes() {
+        let names = names();
+        let moved = Action::Move { to: Place::Grail };
+        for (lang, line) in [
+            (Lang::En, "Bo moves to the Holy Grail"),
+            (Lang::Fr, "Bo va au Saint Graal"),
+            (Lang::De, "Bo zieht zum Heiligen Gral"),
+            (Lang::Nl, "Bo gaat naar de Heilige Graal"),
+            (Lang::Cs, "Bo jde ke Svatému grálu"),
+        ] {
+            speak(lang);
+            assert_eq!(action_line(&moved, S1, &names), line);
+        }
+        speak(Lang::En);
+    }
+
+    /// Counts take each language's plural form: Czech has three, French puts 0 with 1.
+    #[test]
+    fn counts_take_each_languages_plural_form() {
+        let names = names();
+        let drawn =
+            |n: u8| event_line(&Event::WhiteCardsDrawn { seat: S0, count: n }, &names).unwrap();
+        speak(Lang::En);
+        assert_eq!(drawn(1), "Ann draws 1 white card");
+        assert_eq!(drawn(3), "Ann draws 3 white cards");
+        speak(Lang::Cs);
+        assert_eq!(drawn(1), "Ann lízne 1 bílou kartu");
+        assert_eq!(drawn(3), "Ann lízne 3 bílé karty");
+        assert_eq!(drawn(5), "Ann lízne 5 bílých karet");
+        speak(Lang::Fr);
+        assert_eq!(drawn(0), "Ann pioche 0 carte blanche");
+        assert_eq!(drawn(2), "Ann pioche 2 cartes blanches");
+        speak(Lang::En);
+    }
+
+    /// Whole games with every seat choosing at random among its legal actions: every label,
+    /// line, event, secret and decision on the way has words in every language.
+    #[test]
+    fn random_games_are_worded_in_every_language() {
+        let names = names();
+        for seed in 1..=8u64 {
+            let mut setup = Setup::new(4, seed);
+            setup.options.join_and_leave = seed % 3 == 0;
+            let mut game = Game::new(&setup).unwrap();
+            let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut steps = Vec::new();
+            for _ in 0..3000 {
+                let Some(seat) = game.decider() else { break };
+                let view = game.seat_view(seat);
+                // At random, but not toward a quick death: losing life and leaving only when
+                // nothing else is offered, so games run long and see much of the rules.
+                let mut legal = view.legal_actions.clone();
+                let lasting = |a: &Action| {
+                    !matches!(
+                        a,
+                        Action::LoseLife | Action::Sacrifice | Action::Leave { .. }
+                    )
+                };
+                if legal.iter().any(lasting) {
+                    legal.retain(lasting);
+                }
+                pick ^= pick << 13;
+                pick ^= pick >> 7;
+                pick ^= pick << 17;
+                let action = legal[(pick % legal.len() as u64) as usize];
+                let events = game.apply(seat, action).unwrap();
+                steps.push((view, seat, action, events));
+            }
+            for lang in Lang::ALL {
+                speak(lang);
+                for (view, seat, action, events) in &steps {
+                    if let Some(line) = pending_line(&view.table, &names) {
+                        sound(&line, &view.table.pending);
+                    }
+                    sound(&action_label(action, &names), action);
+                    sound(&action_line(action, *seat, &names), action);
+                    for e in events {
+                        match e {
+                            Event::Private { private, .. } => {
+                                sound(&private_line(private, &names), private)
+                            }
+                            e => sound(&event_line(e, &names).unwrap(), e),
+                        }
+                    }
+                }
+            }
+        }
+        speak(Lang::En);
+    }
+}

@@ -568,6 +568,16 @@ pub(crate) mod checks {
         }
         report
     }
+
+    /// Table `T`'s pack in `lang`, read from public/i18n (English: the built-in texts).
+    pub(crate) fn pack<T: Table>(lang: Lang) -> Texts<T> {
+        if lang == Lang::En {
+            return Texts::english();
+        }
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(T::pack_url(lang));
+        let json = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        parse_texts::<T>(lang, &json).unwrap().0
+    }
 }
 
 #[cfg(test)]
