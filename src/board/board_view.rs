@@ -730,7 +730,7 @@ pub fn round_table_svg(rt: &RoundTable) -> String {
     let mark = f32::from(ACCUSATION_THRESHOLD) * 360.0 / n as f32 - 180.0 / n as f32;
     let _ = write!(
         s,
-        r#"<path class="rt-mark" transform="rotate({mark:.1} 60 60)" d="M60 24 L63 29 L57 29 Z"/>"#
+        r#"<path class="rt-mark" transform="rotate({mark:.1} 60 60)" d="M60 22 L64.5 30 L55.5 30 Z"/>"#
     );
     let _ = write!(
         s,
@@ -799,12 +799,12 @@ pub fn body_box(body: &Body) -> (u32, u32) {
         Body::Excalibur { .. } => (120, 36),
         Body::Grail { .. } => (126, 28),
         Body::War { needed, .. } => (u32::from((*needed).max(WARRIORS_LOSE)) * 20, 54),
-        Body::Over => (120, 24),
+        Body::Over => (0, 0),
     }
 }
 
 /// The drawing of what lies on a quest.
-pub fn body_svg(body: &Body, status: Status) -> String {
+pub fn body_svg(body: &Body) -> String {
     let mut s = String::with_capacity(1024);
     match body {
         Body::Combat {
@@ -940,16 +940,8 @@ pub fn body_svg(body: &Body, status: Status) -> String {
                 );
             }
         }
-        Body::Over => {
-            let class = match status {
-                Status::Won => "over won",
-                _ => "over lost",
-            };
-            let _ = write!(
-                s,
-                r#"<rect class="{class}" x="1" y="1" width="118" height="22" rx="4"/>"#
-            );
-        }
+        // Its result is said in words (the tile's badge).
+        Body::Over => {}
     }
     s
 }
@@ -994,6 +986,18 @@ fn link_stylesheet() {
     let _ = link.set_attribute("href", STYLESHEET);
     let _ = link.set_attribute("data-board-css", "");
     let _ = head.append_child(&link);
+}
+
+/// Put the keyboard focus on the first element of the page matching `selector`.
+fn focus_first(selector: &str) {
+    use wasm_bindgen::JsCast;
+    if let Some(el) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = el.focus();
+    }
 }
 
 /// The seat's colour class and the letter on its token.
@@ -1073,6 +1077,8 @@ pub fn Board(
         {
             let _ = d.show_modal();
         }
+        // Once the panel is drawn, the keyboard is on its Close button.
+        request_animation_frame(|| focus_first(".bv-dialog .bv-close"));
     };
     let close = move || {
         if let Some(d) = dialog.get() {
@@ -1096,12 +1102,18 @@ pub fn Board(
                 {round_table_view(round_table)}
                 {camelot_view(camelot, names, current)}
             </div>
+            {piles_view(piles, effects)}
             <ul class="bv-quests">{tiles}</ul>
             {knights_view(tokens, names)}
-            {piles_view(piles, effects)}
             <dialog class="bv-dialog" node_ref=dialog aria-labelledby="bv-dialog-title"
                 data-testid="board-quest"
-                on:close=move |_| open.set(None)
+                on:close=move |_| {
+                    // Closed (Escape, Close or the backdrop): the keyboard goes back to the quest.
+                    if let Some(slot) = open.get_untracked() {
+                        focus_first(&format!("[data-testid=board-quest-{}] .bv-open", slot.class()));
+                    }
+                    open.set(None);
+                }
                 on:click=move |ev| {
                     // A tap on the backdrop (outside the panel) closes it.
                     let on_backdrop = ev
@@ -1240,9 +1252,9 @@ fn tile_face(
         let t0 = tile.tallies.first().map(|(_, t)| *t).unwrap_or_default();
         view! {
             <span class="bv-tally" aria-hidden="true">
-                <span class="won">{format!("+{}", t0.won)}</span>
+                <span class="won">{format!("✓{}", t0.won)}</span>
                 " "
-                <span class="lost">{format!("−{}", t0.lost)}</span>
+                <span class="lost">{format!("✗{}", t0.lost)}</span>
             </span>
         }
     });
@@ -1279,12 +1291,18 @@ fn tile_face(
     view! {
         <div class="bv-face">
             {badge}
-            <div class="bv-art">
-                <svg class="bv-body" viewBox=format!("0 0 {w} {h}") width=w.to_string()
-                    height=h.to_string()
-                    role="img" aria-label=label
-                    inner_html=body_svg(&tile.body, tile.status)></svg>
-            </div>
+            {if tile.body == Body::Over {
+                view! { <p class="visually-hidden">{label}</p> }.into_any()
+            } else {
+                view! {
+                    <div class="bv-art">
+                        <svg class="bv-body" viewBox=format!("0 0 {w} {h}") width=w.to_string()
+                            height=h.to_string()
+                            role="img" aria-label=label
+                            inner_html=body_svg(&tile.body)></svg>
+                    </div>
+                }.into_any()
+            }}
             <div class="bv-under">
                 {tallies}
                 {relic}
@@ -1338,7 +1356,6 @@ fn knight_item(tok: Token, names: &[String]) -> impl IntoView + use<> {
     let knight = words::knight_or_squire(tok.knight);
     let knight = (knight != name).then_some(knight);
     let lines = token_lines(&tok);
-    let place = tok.place.map(words::place_name);
     let on_board = tok.alive && !tok.revealed;
     view! {
         <li class="bv-knight" class:now=tok.current class:mine=tok.mine class:dead=!tok.alive
@@ -1350,14 +1367,6 @@ fn knight_item(tok: Token, names: &[String]) -> impl IntoView + use<> {
             </span>
             <span class="visually-hidden">{lines.join(". ")}</span>
             <span class="bv-facts" aria-hidden="true">
-                {tok.current.then(|| view! { <span class="badge turn">{t(B::board_their_turn)}</span> })}
-                {tok.mine.then(|| view! { <span class="badge you">{t(B::board_you)}</span> })}
-                {tok.revealed.then(|| view! { <span class="badge traitor">{words::loyalty_name(Loyalty::Traitor)}</span> })}
-                {(!tok.revealed).then_some(tok.loyalty).flatten().map(|l| {
-                    let class = if l == Loyalty::Traitor { "badge traitor" } else { "badge loyal" };
-                    view! { <span class=class>{words::loyalty_name(l)}</span> }
-                })}
-                {(!tok.alive).then(|| view! { <span class="badge dead">{t(B::board_dead)}</span> })}
                 {on_board.then(|| view! {
                     <span class="bv-life">
                         {(0..MAX_LIFE)
@@ -1366,11 +1375,18 @@ fn knight_item(tok: Token, names: &[String]) -> impl IntoView + use<> {
                     </span>
                     <span class="bv-hand">{tok.hand}</span>
                 })}
-                {place.map(|p| view! { <span class="bv-place">{p}</span> })}
                 {tok.relics.iter().map(|&r| view! {
                     <svg class="bv-relic held" viewBox="0 0 20 20" width="18" height="18"
                         aria-hidden="true" inner_html=relic_svg(r)></svg>
                 }).collect_view()}
+                {tok.current.then(|| view! { <span class="badge turn">{t(B::board_their_turn)}</span> })}
+                {tok.mine.then(|| view! { <span class="badge you">{t(B::board_you)}</span> })}
+                {tok.revealed.then(|| view! { <span class="badge traitor">{words::loyalty_name(Loyalty::Traitor)}</span> })}
+                {(!tok.revealed).then_some(tok.loyalty).flatten().map(|l| {
+                    let class = if l == Loyalty::Traitor { "badge traitor" } else { "badge loyal" };
+                    view! { <span class=class>{words::loyalty_name(l)}</span> }
+                })}
+                {(!tok.alive).then(|| view! { <span class="badge dead">{t(B::board_dead)}</span> })}
                 {tok.has_accused.then(|| view! { <span class="badge">{t(B::board_has_accused)}</span> })}
             </span>
         </li>
@@ -1490,13 +1506,14 @@ mod tests {
         let lines = tile_lines(dragon, &names(4));
         assert_eq!(lines[0], "Lancelot: lost");
         assert!(lines.contains(&"Knights' cards, 0 of 9: none".to_string()));
-        assert!(lines.contains(&"Lancelot's Armor is lost to the knights".to_string()));
+        let armor = words::relic_name(Relic::LancelotsArmor);
+        assert!(lines.contains(&tf(B::event_relic_removed, &[("relic", &armor)])));
         let excalibur = m.tile(Slot::Excalibur).unwrap();
         assert_eq!(excalibur.status, Status::Won);
         assert_eq!(excalibur.body, Body::Over);
         assert_eq!(excalibur.relic, None, "Excalibur is with its knight");
         assert_eq!(tile_lines(excalibur, &names(4)), ["Excalibur: won"]);
-        assert!(body_svg(&excalibur.body, excalibur.status).contains("over won"));
+        assert_eq!(body_svg(&excalibur.body), "", "its result is said in words");
         let picts = m.tile(Slot::PictWar).unwrap();
         assert_eq!(tile_lines(picts, &names(4))[0], "Won 2, lost 1");
         // The Dragon over: the board is removed, its result stays.
@@ -1626,7 +1643,7 @@ mod tests {
             panic!("the Black Knight is a combat quest");
         };
         assert_eq!(black, &vec![BlackChip::Down]);
-        let svg = body_svg(&bk.body, bk.status);
+        let svg = body_svg(&bk.body);
         assert_eq!(count(&svg, "bc down"), 1);
         assert_eq!(count(&svg, r#"class="bvl""#), 0, "no value is written");
         assert_eq!(count(&svg, "<text"), 0, "{svg}");
@@ -1645,7 +1662,7 @@ mod tests {
         v.black_knight.black.push(Some(Black::BlackKnight5));
         let m = Model::of(&v, None);
         let bk = m.tile(Slot::BlackKnight).unwrap();
-        let svg = body_svg(&bk.body, bk.status);
+        let svg = body_svg(&bk.body);
         assert!(svg.contains(r#"text-anchor="middle">5</text>"#));
         let words = tile_lines(bk, &names(4)).join(" ");
         assert!(
@@ -1695,14 +1712,17 @@ mod tests {
         let excalibur = m.tile(Slot::Excalibur).unwrap();
         assert_eq!(
             body_lines(excalibur),
-            ["Steps to the knights' bank: 7; to the dark bank: 3"]
+            [tf(
+                B::board_excalibur_steps,
+                &[("knights", &7), ("dark", &3)]
+            )]
         );
-        let svg = body_svg(&excalibur.body, excalibur.status);
+        let svg = body_svg(&excalibur.body);
         assert_eq!(count(&svg, r#"class="tick""#), 11);
         assert!(svg.contains(r#"class="xsword" d="M40 2"#), "{svg}");
         assert_eq!(
             tile_lines(excalibur, &names(4)).last().unwrap(),
-            "Excalibur goes to the knight who wins this quest"
+            &tf(B::board_relic_here, &[("relic", &"Excalibur")])
         );
         let grail = m.tile(Slot::Grail).unwrap();
         let lines = body_lines(grail);
@@ -1711,7 +1731,7 @@ mod tests {
         assert_eq!(lines[2], "Spot 3: empty");
         assert_eq!(lines[5], "Spot 6: Desolation");
         assert_eq!(lines[6], "Spot 7: Despair");
-        let svg = body_svg(&grail.body, grail.status);
+        let svg = body_svg(&grail.body);
         assert_eq!(count(&svg, "gs g"), 2);
         assert_eq!(count(&svg, "gs d"), 2);
         assert_eq!(count(&svg, "gs e"), 3);
@@ -1741,7 +1761,7 @@ mod tests {
                 "Warriors: 2 of 4 (at 4, the War is lost)"
             ]
         );
-        let svg = body_svg(&picts.body, picts.status);
+        let svg = body_svg(&picts.body);
         assert_eq!(count(&svg, r#"<rect class="ws on""#), 3);
         assert_eq!(count(&svg, r#"<path class="wr on""#), 2);
         assert_eq!(count(&svg, r#"<path class="wr""#), 2);
@@ -1754,10 +1774,7 @@ mod tests {
                 "Mordred: a second Fight 5 is needed"
             ]
         );
-        assert_eq!(
-            count(&body_svg(&saxons.body, saxons.status), "<rect class=\"ws"),
-            6
-        );
+        assert_eq!(count(&body_svg(&saxons.body), "<rect class=\"ws"), 6);
     }
 
     #[test]
