@@ -233,6 +233,25 @@ pub enum ShareKind {
     Convocation,
 }
 
+/// Why a knight is discarding white cards of his choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum DiscardCause {
+    /// He volunteered under Morgan 2: three cards.
+    Morgan2Volunteer,
+    /// Nobody volunteered under Morgan 2 or Morgan 5: every knight holding a card discards one.
+    NoVolunteer { morgan: u8 },
+    /// The Traitor revealed himself with Fate: every other knight discards two (§6.2).
+    Fate { traitor: Seat },
+}
+
+impl Default for DiscardCause {
+    /// The group discard (what a step saved without its cause was).
+    fn default() -> Self {
+        DiscardCause::NoVolunteer { morgan: 2 }
+    }
+}
+
 /// Something that happened. Public events may be shown to everyone; [`Event::Private`] only to its seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]

@@ -16,7 +16,7 @@
 //!   he is present at a combat's end or fights a siege engine, whatever he holds), King Arthur's
 //!   exchange partner (who must give a card back).
 
-use crate::action::{Colour, Event, PrivateEvent, Seat, ShareKind};
+use crate::action::{Colour, DiscardCause, Event, PrivateEvent, Seat, ShareKind};
 use crate::data::*;
 use crate::game::*;
 use rand::RngExt;
@@ -273,10 +273,10 @@ impl Game {
                 }
                 // Nobody volunteered: every knight holding a white card discards one.
                 ev!(self, Event::NoVolunteer);
-                self.push_discards(drawer, 1, None);
+                self.push_discards(drawer, 1, None, DiscardCause::NoVolunteer { morgan });
                 None
             }
-            Frame::Discard { seat, left } => {
+            Frame::Discard { seat, left, .. } => {
                 if left == 0 || !self.on_board(seat) || self.s(seat).hand.is_empty() {
                     None
                 } else {
@@ -566,6 +566,7 @@ impl Game {
                         }
                     );
                     if face_down {
+                        self.deed(drawer, |d| &mut d.placed_face_down);
                         self.draw_white(drawer, 1);
                     }
                     if full {
@@ -740,14 +741,20 @@ impl Game {
 
     /// Push the discard steps of every knight holding a card (Morgan 2 and 5: one each; Fate: two
     /// each, the player excepted), in turn order from `from`.
-    pub(crate) fn push_discards(&mut self, from: Seat, count: u8, except: Option<Seat>) {
+    pub(crate) fn push_discards(
+        &mut self,
+        from: Seat,
+        count: u8,
+        except: Option<Seat>,
+        cause: DiscardCause,
+    ) {
         let order: Vec<Seat> = self
             .seats_from(from)
             .filter(|&s| Some(s) != except && self.on_board(s) && !self.s(s).hand.is_empty())
             .collect();
         for &seat in order.iter().rev() {
             let left = count.min(self.s(seat).hand.len());
-            self.stack.push(Frame::Discard { seat, left });
+            self.stack.push(Frame::Discard { seat, left, cause });
         }
     }
 
@@ -840,6 +847,15 @@ impl Game {
             t.won += 1;
         } else {
             t.lost += 1;
+        }
+        for s in 0..self.n {
+            if qe.present & (1 << s) != 0 {
+                if qe.won {
+                    self.deed(Seat(s), |d| &mut d.quests_won);
+                } else {
+                    self.deed(Seat(s), |d| &mut d.quests_lost);
+                }
+            }
         }
         ev!(
             self,

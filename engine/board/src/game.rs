@@ -5,14 +5,16 @@
 //! The rules themselves are in `flow.rs` (the resolution stack), `legal.rs` (what may be done) and
 //! `perform.rs` (doing it).
 
-use crate::action::{Colour, EndReason, Event, PrivateEvent, Seat, SetupError, ShareKind, Side};
+use crate::action::{
+    Colour, DiscardCause, EndReason, Event, PrivateEvent, Seat, SetupError, ShareKind, Side,
+};
 use crate::data::*;
 use camelot_kit::{GameRng, rng_from_seed, shuffle};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 /// The save format's version. Bump it when the serialized shape of [`Game`] changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// How the loyalty cards are dealt (§6.5, §8.1, §8.2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -335,6 +337,31 @@ pub struct Outcome {
     pub reason: EndReason,
 }
 
+/// What the table saw a knight do: the public record a careful player keeps of each seat.
+/// Every count follows from public events alone (the test `the_public_record_follows_from_public_events`
+/// folds them and compares), so it tells no more than a good memory at the table would.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Deeds {
+    /// Siege engines he chose to add as his Progression of Evil (a revealed Traitor's included;
+    /// not those of Morgan 4 or of black cards whose quest is over).
+    pub siege_engines_added: u8,
+    /// Black cards he chose to draw as his Progression of Evil (Morgan 3's draws not counted).
+    pub black_cards_drawn: u8,
+    /// Black combat cards he drew and placed face down (cancelled cards not counted).
+    pub placed_face_down: u8,
+    /// Life he chose to lose as his Progression of Evil.
+    pub life_lost_to_evil: u8,
+    /// Quests won while he was on them.
+    pub quests_won: u8,
+    /// Quests lost while he was on them.
+    pub quests_lost: u8,
+    /// White cards he played on quests: Fight cards on a combat quest or a War, Grail cards,
+    /// discards on the Excalibur quest.
+    pub quest_cards_played: u8,
+    /// Siege engines he removed: siege fights won and Merlins played on an engine.
+    pub siege_engines_removed: u8,
+}
+
 /// One seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct SeatState {
@@ -351,6 +378,8 @@ pub(crate) struct SeatState {
     pub accused: bool,
     /// He accused a knight who proved Loyal (public).
     pub accused_loyal: bool,
+    /// The public record of what he did.
+    pub deeds: Deeds,
 }
 
 /// Where the turn stands.
@@ -542,6 +571,8 @@ pub(crate) enum Frame {
     Discard {
         seat: Seat,
         left: u8,
+        #[serde(default)]
+        cause: DiscardCause,
     },
     /// A knight at 0 life: the Grail's owner may save him (§3.4).
     Dying {
@@ -803,6 +834,7 @@ impl Game {
                 revealed: false,
                 accused: false,
                 accused_loyal: false,
+                deeds: Deeds::default(),
             })
             .collect();
 
@@ -958,6 +990,22 @@ impl Game {
         self.seats
             .get(seat.index())
             .is_some_and(|s| s.accused_loyal)
+    }
+
+    /// The public record of what the knight at `seat` did.
+    pub fn deeds(&self, seat: Seat) -> Deeds {
+        self.seats
+            .get(seat.index())
+            .map_or(Deeds::default(), |s| s.deeds)
+    }
+
+    /// Add to the public record of `seat` (counts stop at 255).
+    #[inline(always)]
+    pub(crate) fn deed(&mut self, seat: Seat, count: impl FnOnce(&mut Deeds) -> &mut u8) {
+        if let Some(s) = self.seats.get_mut(seat.index()) {
+            let c = count(&mut s.deeds);
+            *c = c.saturating_add(1);
+        }
     }
 
     pub fn relic(&self, relic: Relic) -> RelicState {
@@ -1573,6 +1621,7 @@ impl Game {
                 revealed: false,
                 accused: false,
                 accused_loyal: false,
+                deeds: Deeds::default(),
             },
         );
         self.n += 1;

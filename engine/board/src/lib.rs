@@ -25,12 +25,13 @@ pub mod sim;
 pub mod view;
 
 pub use action::{
-    Action, Colour, EndReason, Event, PrivateEvent, RuleError, Seat, SetupError, ShareKind, Side,
+    Action, Colour, DiscardCause, EndReason, Event, PrivateEvent, RuleError, Seat, SetupError,
+    ShareKind, Side,
 };
 pub use data::{Black, BlackKind, Knight, Loyalty, Place, Quest, Relic, White};
 pub use game::{
-    Census, Combat, Deal, FORMAT_VERSION, Game, Hand, LancelotBoard, Options, Outcome, Phase,
-    Placed, QuestTally, RelicState, SeatChoice, Setup, Spot, Swords, TraitorRule, War,
+    Census, Combat, Deal, Deeds, FORMAT_VERSION, Game, Hand, LancelotBoard, Options, Outcome,
+    Phase, Placed, QuestTally, RelicState, SeatChoice, Setup, Spot, Swords, TraitorRule, War,
 };
 pub use view::{
     BlackCardStage, CombatView, KnightView, PendingView, PrivateView, SeatView, TableView,

@@ -255,6 +255,12 @@ impl Game {
             None => w.small(0),
             Some(o) => w.small(1 + pos(&SIDES, &o.winner) * 4 + pos(&REASONS, &o.reason)),
         }
+        // Format 2: the public record of every seat.
+        for s in &self.seats {
+            for c in deed_counts(&s.deeds) {
+                w.num(u32::from(c));
+            }
+        }
         w.0
     }
 
@@ -300,6 +306,7 @@ impl Game {
                 revealed: bits & 2 != 0,
                 accused: bits & 4 != 0,
                 accused_loyal: bits & 8 != 0,
+                deeds: Deeds::default(),
             });
         }
         for white in [true, false] {
@@ -435,6 +442,16 @@ impl Game {
                 reason: REASONS[usize::from((v - 1) % 4)],
             }),
         };
+        // Format 1 had no public record: such a game starts it empty.
+        if self.format >= 2 {
+            for i in 0..usize::from(n) {
+                let mut c = [0u8; DEED_COUNTS];
+                for slot in c.iter_mut() {
+                    *slot = u8::try_from(r.num()?).map_err(|_| "a deed count out of range")?;
+                }
+                self.seats[i].deeds = deeds_from(c);
+            }
+        }
         if r.at != r.bytes.len() {
             return Err("the board is longer than a game's".into());
         }
@@ -447,6 +464,34 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+const DEED_COUNTS: usize = 8;
+
+fn deed_counts(d: &Deeds) -> [u8; DEED_COUNTS] {
+    [
+        d.siege_engines_added,
+        d.black_cards_drawn,
+        d.placed_face_down,
+        d.life_lost_to_evil,
+        d.quests_won,
+        d.quests_lost,
+        d.quest_cards_played,
+        d.siege_engines_removed,
+    ]
+}
+
+fn deeds_from(c: [u8; DEED_COUNTS]) -> Deeds {
+    Deeds {
+        siege_engines_added: c[0],
+        black_cards_drawn: c[1],
+        placed_face_down: c[2],
+        life_lost_to_evil: c[3],
+        quests_won: c[4],
+        quests_lost: c[5],
+        quest_cards_played: c[6],
+        siege_engines_removed: c[7],
     }
 }
 

@@ -1,6 +1,8 @@
 //! Applying a legal action: the decision of the step on top of the stack, or the turn's own.
 
-use crate::action::{Action, Colour, EndReason, Event, PrivateEvent, RuleError, Seat, Side};
+use crate::action::{
+    Action, Colour, DiscardCause, EndReason, Event, PrivateEvent, RuleError, Seat, Side,
+};
 use crate::data::*;
 use crate::flow::new_black;
 use crate::game::*;
@@ -139,9 +141,11 @@ impl Game {
                 if action == Action::Volunteer {
                     ev!(self, Event::Volunteered { seat: who });
                     if morgan == 2 {
+                        let left = MORGAN2_DISCARD.min(self.s(who).hand.len());
                         self.stack.push(Frame::Discard {
                             seat: who,
-                            left: MORGAN2_DISCARD,
+                            left,
+                            cause: DiscardCause::Morgan2Volunteer,
                         });
                     } else {
                         self.lose_life(who, MORGAN5_LIFE);
@@ -155,7 +159,14 @@ impl Game {
                     });
                 }
             }
-            (Frame::Discard { seat: s, left }, Action::Discard { card }) => {
+            (
+                Frame::Discard {
+                    seat: s,
+                    left,
+                    cause,
+                },
+                Action::Discard { card },
+            ) => {
                 if self.discard_from_hand(s, card) {
                     ev!(self, Event::CardsDiscarded { seat: s, count: 1 });
                     ev!(
@@ -169,6 +180,7 @@ impl Game {
                 self.stack.push(Frame::Discard {
                     seat: s,
                     left: left.saturating_sub(1),
+                    cause,
                 });
             }
             (Frame::Dying { seat: dying, owner }, action) => {
@@ -442,6 +454,7 @@ impl Game {
             }
         );
         if won {
+            self.deed(s.fighter, |d| &mut d.siege_engines_removed);
             self.engines = self.engines.saturating_sub(1);
             ev!(
                 self,
@@ -459,14 +472,17 @@ impl Game {
         match (self.phase, action) {
             (Phase::ProgressionOfEvil, Action::DrawBlackCard) => {
                 self.phase = Phase::AfterEvil;
+                self.deed(seat, |d| &mut d.black_cards_drawn);
                 self.draw_black_by_choice(seat, Source::Choice);
             }
             (Phase::ProgressionOfEvil, Action::AddSiegeEngine) => {
                 self.phase = Phase::AfterEvil;
+                self.deed(seat, |d| &mut d.siege_engines_added);
                 self.add_engines(1);
             }
             (Phase::ProgressionOfEvil, Action::LoseLife) => {
                 self.phase = Phase::AfterEvil;
+                self.deed(seat, |d| &mut d.life_lost_to_evil);
                 self.lose_life(seat, 1);
             }
             (Phase::ProgressionOfEvil, Action::PercivalLook) => {
@@ -524,10 +540,12 @@ impl Game {
             }
             (Phase::TraitorEvil, Action::DrawBlackCard) => {
                 self.phase = Phase::AfterTraitor;
+                self.deed(seat, |d| &mut d.black_cards_drawn);
                 self.draw_black_by_choice(seat, Source::Traitor);
             }
             (Phase::TraitorEvil, Action::AddSiegeEngine) => {
                 self.phase = Phase::AfterTraitor;
+                self.deed(seat, |d| &mut d.siege_engines_added);
                 self.add_engines(1);
             }
             (Phase::ProgressionOfEvil | Phase::TraitorTakes, Action::Join) => self.join(),
@@ -578,12 +596,14 @@ impl Game {
                 if let (Some(v), Some(q)) = (card.fight_value(), place.quest())
                     && self.sm(seat).hand.remove(card)
                 {
+                    self.deed(seat, |d| &mut d.quest_cards_played);
                     self.play_fight(seat, q, v);
                 }
             }
             Action::DiscardForExcalibur { card } => {
                 self.take_action(TYPE_QUEST, false);
                 if self.discard_from_hand(seat, card) {
+                    self.deed(seat, |d| &mut d.quest_cards_played);
                     ev!(self, Event::DiscardedForExcalibur { seat });
                     ev!(
                         self,
@@ -598,6 +618,7 @@ impl Game {
             Action::PlayGrailCard => {
                 self.take_action(TYPE_QUEST, false);
                 if self.sm(seat).hand.remove(White::Grail) {
+                    self.deed(seat, |d| &mut d.quest_cards_played);
                     self.play_grail(seat);
                 }
             }
@@ -707,6 +728,7 @@ impl Game {
         }
         match action {
             Action::MerlinRemovesSiegeEngine => {
+                self.deed(seat, |d| &mut d.siege_engines_removed);
                 self.engines = self.engines.saturating_sub(1);
                 ev!(
                     self,
@@ -745,7 +767,12 @@ impl Game {
                 if reveal {
                     // §9.26, §9.31: unmasked as by an accusation, no sword; his turn ends.
                     self.unmask(seat);
-                    self.push_discards(self.offset(seat, 1), FATE_DISCARD, Some(seat));
+                    self.push_discards(
+                        self.offset(seat, 1),
+                        FATE_DISCARD,
+                        Some(seat),
+                        DiscardCause::Fate { traitor: seat },
+                    );
                 } else {
                     for s in self.seats_from(seat) {
                         if self.on_board(s) {

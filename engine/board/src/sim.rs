@@ -1124,24 +1124,35 @@ impl Worth<'_, '_> {
         60 + 7 * i32::from(len.min(6)) + 10 * (-pos).max(0) + 3 * pos.max(0)
     }
 
+    /// Values of which two or more Fight cards are held, and whether three of one value are.
+    #[inline(always)]
+    fn pairs(&self) -> (u8, bool) {
+        let f = &self.fights;
+        let mut pairs = 0;
+        let mut triple = false;
+        for &c in f {
+            pairs += u8::from(c >= 2);
+            triple |= c >= 3;
+        }
+        (pairs, triple)
+    }
+
     #[inline(always)]
     fn black_knight(&self) -> i32 {
-        let pairs = self.fights.iter().filter(|&&c| c >= 2).count();
-        if pairs >= 2 { 20 } else { 0 }
+        if self.pairs().0 >= 2 { 20 } else { 0 }
     }
 
     #[inline(always)]
     fn lancelot(&self) -> i32 {
-        let f = &self.fights;
-        let triple = f.iter().any(|&c| c >= 3);
-        let pairs = f.iter().filter(|&&c| c >= 2).count();
+        let (pairs, triple) = self.pairs();
         if triple && pairs >= 2 { 19 } else { 0 }
     }
 
     #[inline(always)]
     fn dragon(&self) -> i32 {
         let v = self.v;
-        let have: u8 = self.fights.iter().sum();
+        let f = &self.fights;
+        let have = f[0] + f[1] + f[2] + f[3] + f[4];
         if !v.quest_in_play(Quest::Dragon) || have < 3 {
             return 0;
         }

@@ -3,7 +3,7 @@
 //! order of both piles, face-down black cards' values (except to their drawer), and what
 //! Clairvoyance, Sir Percival and Lancelot's Armor showed one seat.
 
-use crate::action::{Action, Seat, ShareKind};
+use crate::action::{Action, DiscardCause, Seat, ShareKind};
 use crate::data::*;
 use crate::game::*;
 use serde::{Deserialize, Serialize};
@@ -27,6 +27,9 @@ pub struct KnightView {
     pub has_accused: bool,
     /// He accused a knight who proved Loyal.
     pub accused_a_loyal_knight: bool,
+    /// What the table saw him do (siege engines added, black cards placed face down, quests
+    /// lost while he was on them …).
+    pub deeds: Deeds,
 }
 
 /// A combat quest's cards as the table sees them.
@@ -78,8 +81,10 @@ pub enum PendingView {
         morgan: u8,
         drawer: Seat,
     },
+    /// The decider discards `left` more white cards of his choice, for `cause`.
     Discard {
         left: u8,
+        cause: DiscardCause,
     },
     GrailRescue {
         dying: Seat,
@@ -111,14 +116,19 @@ pub enum PendingView {
     },
 }
 
+/// The decision a drawn black card waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum BlackCardStage {
+    /// The drawer chooses to place a combat card face up or face down (the card is hidden).
     FaceChoice,
+    /// Three Merlins may cancel this special card: every knight on the board is asked in turn
+    /// from the drawer, whatever he holds (§9.15).
     Merlins,
+    /// The owner of Excalibur may sacrifice it to cancel the card (§5.2).
     Excalibur,
+    /// The drawer (or the knight choosing for a dead drawer) sends Mercenaries or Mordred to a War.
     WarChoice,
-    Other,
 }
 
 /// The table's view: everything any player at a real table could see.
@@ -235,6 +245,7 @@ impl Game {
                         loyalty: (s.revealed || over).then_some(s.loyalty),
                         has_accused: s.accused,
                         accused_a_loyal_knight: s.accused_loyal,
+                        deeds: s.deeds,
                     }
                 })
                 .collect(),
@@ -297,12 +308,14 @@ impl Game {
                     card: (!hidden).then_some(b.card),
                     kind: b.card.kind(),
                     face_down: b.face_down,
+                    // A card waits only at these four stages: `Start` becomes the face choice
+                    // (or the Merlins) and `Effect` the War choice (or done) before anyone is
+                    // asked, so the two arms below name the step the card is on its way to.
                     stage: match b.stage {
-                        BlackStage::FaceChoice => BlackCardStage::FaceChoice,
+                        BlackStage::FaceChoice | BlackStage::Start => BlackCardStage::FaceChoice,
                         BlackStage::Merlins => BlackCardStage::Merlins,
                         BlackStage::Excalibur => BlackCardStage::Excalibur,
-                        BlackStage::WarChoice => BlackCardStage::WarChoice,
-                        _ => BlackCardStage::Other,
+                        BlackStage::WarChoice | BlackStage::Effect => BlackCardStage::WarChoice,
                     },
                     merlins: b.committed.iter().sum(),
                     morgan3: b.source == Source::Morgan3,
@@ -310,7 +323,7 @@ impl Game {
             }
             Frame::Morgan3 { .. } => PendingView::Turn,
             Frame::Volunteer { morgan, drawer, .. } => PendingView::Volunteer { morgan, drawer },
-            Frame::Discard { left, .. } => PendingView::Discard { left },
+            Frame::Discard { left, cause, .. } => PendingView::Discard { left, cause },
             Frame::Dying { seat, .. } => PendingView::GrailRescue { dying: seat },
             Frame::QuestEnd(qe) => PendingView::KayCard {
                 quest: qe.quest,
