@@ -152,9 +152,7 @@ pub fn rematch() {
 #[component]
 pub fn NewGame() -> impl IntoView {
     let ctx = use_ctx();
-    leptos::task::spawn_local(async {
-        let _ = super::i18n::open().await;
-    });
+    super::i18n::open();
     let form = RwSignal::new(
         ctx.live
             .with_untracked(|l| {

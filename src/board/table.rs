@@ -14,11 +14,7 @@ use leptos::prelude::*;
 pub fn Table() -> impl IntoView {
     let ctx = use_ctx();
     // Words load with the board game's screens (English until its pack is in).
-    leptos::task::spawn_local(async {
-        if let Err(e) = super::i18n::open().await {
-            web_sys::console::warn_1(&format!("board words: {e}").into());
-        }
-    });
+    super::i18n::open();
     move || {
         if ctx.live.with(Option::is_none) {
             return view! {

@@ -17,9 +17,9 @@ use camelot_board::data::{
     TRAITOR_CARDS, WARRIORS_LOSE,
 };
 use camelot_board::{
-    Action, BlackCardStage, Colour, EndReason, Event, Knight, Loyalty, Outcome, PendingView, Phase,
-    Place, PrivateEvent, Quest, Relic, RuleError, Seat, SetupError, ShareKind, Side, TableView,
-    TraitorRule, White,
+    Action, BlackCardStage, Colour, Deeds, DiscardCause, EndReason, Event, Knight, Loyalty,
+    Outcome, PendingView, Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat, SetupError,
+    ShareKind, Side, TableView, TraitorRule, White,
 };
 use camelot_board::{Black, BlackKind};
 
@@ -244,6 +244,35 @@ pub fn knight_power(knight: Option<Knight>) -> String {
     t(key).to_string()
 }
 
+/// What the table saw a knight do, one line per kind of deed he has done (none: no line):
+/// "Added 3 siege engines", "Placed 1 black card face down" …
+pub fn deeds_lines(deeds: &Deeds) -> Vec<String> {
+    let Deeds {
+        siege_engines_added,
+        black_cards_drawn,
+        placed_face_down,
+        life_lost_to_evil,
+        quests_won,
+        quests_lost,
+        quest_cards_played,
+        siege_engines_removed,
+    } = *deeds;
+    [
+        (B::deed_siege_engines_added, siege_engines_added),
+        (B::deed_black_cards_drawn, black_cards_drawn),
+        (B::deed_placed_face_down, placed_face_down),
+        (B::deed_life_lost_to_evil, life_lost_to_evil),
+        (B::deed_quests_won, quests_won),
+        (B::deed_quests_lost, quests_lost),
+        (B::deed_quest_cards_played, quest_cards_played),
+        (B::deed_siege_engines_removed, siege_engines_removed),
+    ]
+    .into_iter()
+    .filter(|&(_, n)| n > 0)
+    .map(|(key, n)| tn(key, n.into(), &[]))
+    .collect()
+}
+
 /// A quest's name, alone: "Holy Grail", "Pict War" (a title, a list, a board's label).
 pub fn quest_name(quest: Quest) -> &'static str {
     t(match quest {
@@ -380,7 +409,6 @@ pub fn black_card_stage_name(stage: BlackCardStage) -> &'static str {
         BlackCardStage::Merlins => B::stage_merlins,
         BlackCardStage::Excalibur => B::stage_excalibur,
         BlackCardStage::WarChoice => B::stage_war_choice,
-        BlackCardStage::Other => B::stage_other,
     })
 }
 
@@ -487,9 +515,7 @@ pub fn pass_label(pending: Option<&PendingView>) -> &'static str {
         Some(PendingView::BlackCard { stage, .. }) => match stage {
             BlackCardStage::Merlins => B::pass_merlins,
             BlackCardStage::Excalibur => B::pass_excalibur,
-            BlackCardStage::FaceChoice | BlackCardStage::WarChoice | BlackCardStage::Other => {
-                B::label_pass
-            }
+            BlackCardStage::FaceChoice | BlackCardStage::WarChoice => B::label_pass,
         },
         Some(PendingView::Volunteer { .. }) => B::pass_volunteer,
         Some(PendingView::GrailRescue { .. }) => B::pass_grail,
@@ -1141,7 +1167,6 @@ pub fn pending_what(
                 BlackCardStage::Merlins => B::pending_merlins,
                 BlackCardStage::Excalibur => B::pending_excalibur,
                 BlackCardStage::WarChoice => B::pending_war_choice,
-                BlackCardStage::Other => B::pending_black_card,
             };
             tf(key, &[("card", &card), ("n", merlins)])
         }
@@ -1149,7 +1174,18 @@ pub fn pending_what(
             5 => tf(B::pending_volunteer_morgan_5, &[("n", &MORGAN5_LIFE)]),
             _ => tf(B::pending_volunteer_morgan_2, &[("n", &MORGAN2_DISCARD)]),
         },
-        PendingView::Discard { left } => tn(B::pending_discard, (*left).into(), &[]),
+        PendingView::Discard { left, cause } => {
+            let n = i64::from(*left);
+            match *cause {
+                DiscardCause::Morgan2Volunteer => tn(B::pending_discard_volunteer, n, &[]),
+                DiscardCause::NoVolunteer { morgan } => {
+                    tn(B::pending_discard_no_volunteer, n, &[("morgan", &morgan)])
+                }
+                DiscardCause::Fate { traitor } => {
+                    tn(B::pending_discard_fate, n, &[("other", &name(traitor))])
+                }
+            }
+        }
         PendingView::GrailRescue { dying } if decider == Some(*dying) => {
             t(B::pending_grail_rescue_self).into()
         }
@@ -1773,7 +1809,18 @@ mod tests {
                 morgan: 5,
                 drawer: S0,
             },
-            Discard { left: 2 },
+            Discard {
+                left: 2,
+                cause: DiscardCause::Fate { traitor: S2 },
+            },
+            Discard {
+                left: 3,
+                cause: DiscardCause::Morgan2Volunteer,
+            },
+            Discard {
+                left: 1,
+                cause: DiscardCause::NoVolunteer { morgan: 5 },
+            },
             GrailRescue { dying: S2 },
             GrailRescue { dying: S1 },
             KayCard {
@@ -1812,7 +1859,6 @@ mod tests {
             BlackCardStage::Merlins,
             BlackCardStage::Excalibur,
             BlackCardStage::WarChoice,
-            BlackCardStage::Other,
         ] {
             let hidden = stage == BlackCardStage::FaceChoice;
             out.push((
@@ -1905,6 +1951,22 @@ mod tests {
                 sound(&knight_power(Some(k)), &k);
             }
             sound(knight_or_squire(None), &"squire");
+            let deeds = Deeds {
+                siege_engines_added: 1,
+                black_cards_drawn: 2,
+                placed_face_down: 3,
+                life_lost_to_evil: 4,
+                quests_won: 5,
+                quests_lost: 1,
+                quest_cards_played: 21,
+                siege_engines_removed: 2,
+            };
+            let lines = deeds_lines(&deeds);
+            assert_eq!(lines.len(), 8, "one line per deed");
+            for line in &lines {
+                sound(line, &deeds);
+            }
+            assert!(deeds_lines(&Deeds::default()).is_empty());
             sound(&knight_power(None), &"squire");
             for q in Quest::ALL {
                 sound(quest_name(q), &q);

@@ -9,15 +9,28 @@
 //! and plural forms follow the shell's rules (`src/i18n`). Card and knight names are those of
 //! `public/i18n/board-rules.<code>.txt` (each language's published names).
 
-use crate::i18n;
+use crate::i18n::{self, UiLang};
+use leptos::prelude::*;
 
-/// Make the board game's words follow the interface's language: loads its pack now unless it is
-/// already in, and again whenever the language changes. Call it when a board screen opens; until
-/// it is done the words are English (or the language before). On failure (offline before the pack
-/// was kept) they stay English, and the reason is returned for the console.
-#[allow(dead_code)] // until the board's screens call it
-pub async fn open() -> Result<(), String> {
-    i18n::follow::<B>().await
+/// Opens the board game's words: call it in a board screen's component as it is made. The words
+/// follow the interface's language from then on: this language's pack is fetched now unless it
+/// is already in (until then they are English), and again by every language switch, before the
+/// screens re-render. When a fetch here changes the words, every screen re-renders as for a
+/// language switch, so the screen just opened shows them. Offline before the pack was kept, they
+/// stay English (with a warning on the console).
+pub fn open() {
+    let ui = use_context::<UiLang>();
+    leptos::task::spawn_local(async move {
+        let before = i18n::lang_of::<B>();
+        if let Err(why) = i18n::follow::<B>().await {
+            web_sys::console::warn_1(&format!("board game's words: {why}").into());
+        }
+        if i18n::lang_of::<B>() != before
+            && let Some(UiLang(lang)) = ui
+        {
+            lang.set(i18n::lang());
+        }
+    });
 }
 
 i18n::texts! {
@@ -112,6 +125,16 @@ i18n::texts! {
     power_sir_tristan: "Leaves Camelot without spending an action",
     power_squire: "No power until knighted on a won quest",
 
+    // == What the table saw a knight do (his deeds, for the table's suspicions)
+    deed_siege_engines_added: "Added {n} siege engine|Added {n} siege engines",
+    deed_black_cards_drawn: "Drew {n} black card|Drew {n} black cards",
+    deed_placed_face_down: "Placed {n} black card face down|Placed {n} black cards face down",
+    deed_life_lost_to_evil: "Lost {n} life to Evil|Lost {n} life to Evil",
+    deed_quests_won: "On {n} quest won|On {n} quests won",
+    deed_quests_lost: "On {n} quest lost|On {n} quests lost",
+    deed_quest_cards_played: "Played {n} card on quests|Played {n} cards on quests",
+    deed_siege_engines_removed: "Removed {n} siege engine|Removed {n} siege engines",
+
     // == Quests and places: the name, the way there ("moves to …") and being there ("plays … at …")
     quest_black_knight: "Black Knight",
     quest_lancelot: "Lancelot",
@@ -169,7 +192,6 @@ i18n::texts! {
     stage_merlins: "three Merlins may cancel it",
     stage_excalibur: "Excalibur may cancel it",
     stage_war_choice: "which War",
-    stage_other: "being played",
 
     // == Actions as button labels (the decider's own choice)
     label_offer_card: "Offer {card}",
@@ -459,10 +481,11 @@ i18n::texts! {
     pending_merlins: "three Merlins to cancel {card}? ({n} offered)",
     pending_excalibur: "sacrifice Excalibur to cancel {card}?",
     pending_war_choice: "which War for {card}?",
-    pending_black_card: "{card} is played",
     pending_volunteer_morgan_2: "Morgan 2: discard {n} white cards as the volunteer?",
     pending_volunteer_morgan_5: "Morgan 5: lose {n} life as the volunteer?",
-    pending_discard: "discards {n} white card|discards {n} white cards",
+    pending_discard_volunteer: "Morgan 2, as the volunteer: discards {n} white card|Morgan 2, as the volunteer: discards {n} white cards",
+    pending_discard_no_volunteer: "Morgan {morgan}, nobody volunteered: discards {n} white card|Morgan {morgan}, nobody volunteered: discards {n} white cards",
+    pending_discard_fate: "Fate, {other} is the Traitor: discards {n} white card|Fate, {other} is the Traitor: discards {n} white cards",
     pending_grail_rescue: "let {name} drink from the Grail?",
     pending_grail_rescue_self: "drink from the Grail?",
     pending_kay_card: "Sir Kay: add a Fight card to the {quest} total? ({white} against {black})",
