@@ -5,8 +5,9 @@
 // PRECACHE. Saved games live in localStorage, which this worker never touches.
 //
 // - Install: the whole app shell of this build (index.html, the hashed wasm/js/css, the manifest,
-//   icons, language packs, each game's rules texts) goes into a cache named after the build. If
-//   any of it cannot be fetched, the install fails and the previous build keeps serving.
+//   icons, language packs: the shell's <code>.json and each game's own, board.<code>.json, and
+//   each game's rules texts) goes into a cache named after the build. If any of it cannot be
+//   fetched, the install fails and the previous build keeps serving.
 //   Files the page loads later are among them: style/board.css, linked when a board first shows.
 // - Activate: open pages are taken over. The previous build's cache stays, for a page still open on
 //   that build (another tab, say) that has yet to fetch a screen's part of the split wasm — that
