@@ -616,17 +616,6 @@ pub fn tile_lines(tile: &Tile, names: &[String]) -> Vec<String> {
     lines
 }
 
-/// A knight's name as the board shows it: the player's, and his knight's.
-pub fn token_name(tok: &Token, names: &[String]) -> String {
-    let player = words::seat_name(names, tok.seat);
-    let knight = words::knight_or_squire(tok.knight);
-    if player == knight {
-        player
-    } else {
-        tf(B::who_what, &[("name", &player), ("what", &knight)])
-    }
-}
-
 /// What the board says of a knight, after his name.
 pub fn token_lines(tok: &Token) -> Vec<String> {
     let mut lines = Vec::new();
@@ -1080,11 +1069,10 @@ pub fn Board(
         // Once the panel is drawn, the keyboard is on its Close button.
         request_animation_frame(|| focus_first(".bv-dialog .bv-close"));
     };
-    let close = move || {
-        if let Some(d) = dialog.get() {
-            d.close();
-        }
-        open.set(None);
+    // The dialog's close event forgets the quest (and puts the keyboard back on it).
+    let close = move || match dialog.get() {
+        Some(d) => d.close(),
+        None => open.set(None),
     };
 
     let tiles = SLOTS
@@ -1818,7 +1806,6 @@ mod tests {
         let cy = token_lines(&m.tokens[2]);
         assert!(cy.contains(&"Dead".to_string()), "{cy:?}");
         assert!(token_lines(&m.tokens[3]).contains(&"Has accused".to_string()));
-        assert_eq!(token_name(&m.tokens[0], &names(4)).split(": ").count(), 2);
         // At the end nobody's turn is lit.
         let mut over = v.clone();
         over.outcome = Some(camelot_board::Outcome {
