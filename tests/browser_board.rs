@@ -196,3 +196,52 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// Not a check: writes screenshots of the board game's screens at a phone's size for people to
+/// look at (`CAMELOT_SCREENSHOTS=/some/dir cargo test --test browser_board -- --ignored screenshots`).
+#[tokio::test]
+#[ignore]
+async fn screenshots() {
+    let Some(dir) = std::env::var_os("CAMELOT_SCREENSHOTS") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let shot = async |name: &str| {
+        let png = b.client().screenshot().await.expect("screenshot");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    b.goto("#test-seed=12").await;
+    b.reload().await;
+    b.wait_for("[data-testid=new-board-game]").await;
+    shot("b01-home").await;
+    b.click("[data-testid=new-board-game]").await;
+    b.wait_for("[data-testid=board-newgame]").await;
+    shot("b02-new-game").await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=curtain]").await;
+    shot("b03-curtain").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private]").await;
+    shot("b04-loyalty-look").await;
+    b.click("[data-testid=private-done]").await;
+    // On to the person's first decision.
+    let t = Instant::now();
+    while !b.exists("[data-testid=curtain-show]").await {
+        assert!(t.elapsed() < Duration::from_secs(60));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    shot("b05-curtain-turn").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=board-actions]").await;
+    shot("b06-private-turn").await;
+    b.eval("document.querySelector('.board, [data-testid=board]')?.scrollIntoView(); return null;")
+        .await;
+    shot("b07-board").await;
+    b.close().await;
+}

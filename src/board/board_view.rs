@@ -955,7 +955,8 @@ pub fn relic_svg(relic: Relic) -> &'static str {
 /// served from a sub-path).
 const STYLESHEET: &str = "style/board.css";
 
-fn link_stylesheet() {
+/// Link the board game's stylesheet into the page once (every board game screen asks for it).
+pub fn link_stylesheet() {
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };

@@ -58,6 +58,7 @@ pub fn last_lines(session: &Session, n: usize) -> Vec<String> {
 #[component]
 pub fn Log() -> impl IntoView {
     let ctx = use_ctx();
+    super::board_view::link_stylesheet();
     let turns = ctx
         .live
         .with_untracked(|l| l.as_ref().map(|l| lines(&l.session)).unwrap_or_default());

@@ -153,6 +153,7 @@ pub fn rematch() {
 pub fn NewGame() -> impl IntoView {
     let ctx = use_ctx();
     super::i18n::open();
+    super::board_view::link_stylesheet();
     let form = RwSignal::new(
         ctx.live
             .with_untracked(|l| {

@@ -62,13 +62,18 @@ fn Status() -> impl IntoView {
     move || {
         let v = ctx.view.get()?;
         let names = ctx.names.get();
-        let turn = tf(
-            B::status_turn,
-            &[
-                ("n", &v.turn),
-                ("name", &words::seat_name(&names, v.current)),
-            ],
-        );
+        // Before the first turn (the opening gesture) there is no turn to number.
+        let turn = if v.turn == 0 {
+            words::seat_name(&names, v.current)
+        } else {
+            tf(
+                B::status_turn,
+                &[
+                    ("n", &v.turn),
+                    ("name", &words::seat_name(&names, v.current)),
+                ],
+            )
+        };
         let phase = words::phase_name(v.phase);
         let pending = words::pending_line(&v, &names);
         Some(view! {

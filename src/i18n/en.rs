@@ -26,7 +26,7 @@ super::texts! {
     rules_board_game: "The board game",
 
     // Home
-    home_subtitle: "Shadows over Camelot: The Card Game — one phone, passed around the table",
+    home_subtitle: "Shadows over Camelot: the Card Game and the board game — one phone, passed around the table",
     home_continue: "Continue",
     home_new_game: "New game",
     home_new_card_game: "New Card Game",
