@@ -710,3 +710,40 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
     assert_tap_targets(&b, "Screen not loaded").await;
     b.close().await;
 }
+
+/// Issue 22: the board game's screens pass axe and their tap targets are 44 px: New game, the
+/// curtain, the first Loyalty look, a person's decision with the board below, and at 320 px
+/// nothing scrolls sideways.
+#[tokio::test]
+async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let Some(axe) = axe_source() else {
+        return;
+    };
+    fresh_app(&b, 12).await;
+    b.click("[data-testid=new-board-game]").await;
+    b.wait_for("[data-testid=board-newgame]").await;
+    assert_accessible(&b, &axe, "board New game").await;
+    assert_tap_targets(&b, "board New game").await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=curtain]").await;
+    assert_accessible(&b, &axe, "board curtain").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private-done]").await;
+    assert_accessible(&b, &axe, "board Loyalty look").await;
+    b.click("[data-testid=private-done]").await;
+    // The computer knights move until the person decides.
+    let start = std::time::Instant::now();
+    while !b.exists("[data-testid=curtain-show]").await {
+        assert!(start.elapsed() < support::TIMEOUT, "the person's turn never came");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=board-actions]").await;
+    assert_accessible(&b, &axe, "board private screen and the board").await;
+    assert_tap_targets(&b, "board private screen").await;
+    game::assert_fits_320(&b, "", "the board game's table").await;
+    b.close().await;
+}
