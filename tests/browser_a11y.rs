@@ -737,7 +737,10 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
     // The computer knights move until the person decides.
     let start = std::time::Instant::now();
     while !b.exists("[data-testid=curtain-show]").await {
-        assert!(start.elapsed() < support::TIMEOUT, "the person's turn never came");
+        assert!(
+            start.elapsed() < support::TIMEOUT,
+            "the person's turn never came"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     b.click("[data-testid=curtain-show]").await;
