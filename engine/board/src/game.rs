@@ -1110,7 +1110,15 @@ impl Game {
     /// The seat `k` places clockwise from `start`.
     #[inline(always)]
     pub(crate) fn offset(&self, start: Seat, k: u8) -> Seat {
-        Seat((start.0 + k) % self.n)
+        // Without a division: `start` and `k` are below the table's size (or `k` equals it).
+        let (s, n) = (u16::from(start.0) + u16::from(k), u16::from(self.n.max(1)));
+        Seat(if s < n {
+            s
+        } else if s < 2 * n {
+            s - n
+        } else {
+            s % n
+        } as u8)
     }
 
     /// Knights on the board at `place` (bits by seat).

@@ -12,6 +12,7 @@ use crate::game::*;
 use camelot_kit::{GameRng, rng_from_seed};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 
 /// What the deciding seat is asked, with what it may see of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -189,6 +190,11 @@ impl<'a> Glimpse<'a> {
         self.game.has_accused(seat)
     }
 
+    /// The public record of what the knight at `seat` did.
+    pub fn deeds(&self, seat: Seat) -> Deeds {
+        self.game.deeds(seat)
+    }
+
     /// Whether any knight has been unmasked as the Traitor (there is only one Traitor card).
     pub fn traitor_unmasked(&self) -> bool {
         self.game.seats.iter().any(|s| s.revealed)
@@ -361,12 +367,20 @@ pub trait Policy {
 /// when low, cancel the worst black cards, and spend life for a second action where they can act.
 /// Their Progression of Evil weighs what a black card drawn now is expected to cost (the quests one
 /// card away from being lost, and the siege engines that the cards of finished quests bring)
-/// against a siege engine (while there are few) and a life (while they have 4 or more). They
-/// accuse a knight who falsely accused a Loyal one only when the last sword is near (an unmasked
-/// Traitor adds evil every turn), or one who hoards cards, never after the Traitor is unmasked.
-/// The weights were tuned on simulated five-knight games. The Traitor plays
-/// along most of the time but hoards, holds back from siege fights and cancellations, adds engines
-/// late, accuses falsely when it flips a sword, and reveals himself with Fate late in the game.
+/// against a siege engine (while there are few) and a life (while they have 4 or more).
+///
+/// They keep an eye on the public record ([`crate::Deeds`], see [`suspicion`]): a knight who
+/// adds siege engines and never removes one, plays fewer cards on quests than the others and
+/// hoards stands out. A Loyal knight accuses the knight who stands out most when a correct
+/// accusation would lay the twelfth sword with the white ones ahead (it wins on the spot, and
+/// spares the Traitor's flip of two), never when a wrong one would flip the seventh black sword.
+///
+/// The hidden Traitor plays along so that his record looks like the table's: his Progression of
+/// Evil keeps his counts near the others' mean (he likes the risky draws) and he adds siege engines
+/// late only while he has not added more than anyone; he goes where a Loyal knight would but plays
+/// fewer and lower cards, hoards a little, fights fewer siege engines, never spends a Merlin or
+/// cancels a card, accuses falsely only when that lays the seventh black sword, and reveals himself
+/// with Fate late in the game. The weights were tuned on simulated five-knight games.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SimplePolicy;
 
@@ -377,6 +391,7 @@ impl Policy for SimplePolicy {
             .unwrap_or(Action::Pass)
     }
 
+    #[inline(never)]
     fn choose_index(
         &mut self,
         view: &Glimpse,
@@ -394,6 +409,24 @@ impl Policy for SimplePolicy {
         }
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
+        if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
+            // Three or four options: each worked out once.
+            let scores = [
+                Action::DrawBlackCard,
+                Action::AddSiegeEngine,
+                Action::LoseLife,
+            ]
+            .map(|a| ctx.evil_score(a));
+            return Some(best_of(legal, noise, |a| match a {
+                Action::DrawBlackCard => scores[0],
+                Action::AddSiegeEngine => scores[1],
+                Action::LoseLife => scores[2],
+                Action::PercivalLook => 100,
+                // Players do not come and go in a simulated game (§8.4 offers are never taken).
+                Action::Join | Action::Leave { .. } => -10_000,
+                _ => 0,
+            }));
+        }
         Some(if heroic {
             best_of(legal, noise, |a| {
                 // The most numerous actions first, each tested on its own (a dispatch on every
@@ -416,6 +449,206 @@ impl Policy for SimplePolicy {
             })
         })
     }
+}
+
+impl SimplePolicy {
+    /// [`Policy::choose_index`] with the reason for the choice, as data for a computer knight to
+    /// say in one line ("heals: 1 life left", "accuses Sir Gawain: he added 3 siege engines").
+    /// The reason is worked out from the same view after the choice (not on the simulation's
+    /// path). A hidden Traitor's reasons are those a Loyal knight would give: they never tell.
+    pub fn choose_with_reason(
+        &mut self,
+        view: &Glimpse,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<(usize, Reason)> {
+        let i = self.choose_index(view, legal, rng)?;
+        let action = *legal.get(i)?;
+        if legal.len() == 1 {
+            return Some((i, Reason::OnlyChoice));
+        }
+        let step = view.step();
+        let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
+        let ctx = Ctx::new(view, step, heroic, legal);
+        Some((i, ctx.reason(action)))
+    }
+}
+
+/// Why the built-in policy chose an action (see [`SimplePolicy::choose_with_reason`]): data, for
+/// the app to word. Counts are as the knight saw them before acting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Reason {
+    /// Nothing else could be done.
+    OnlyChoice,
+    // --- Progression of Evil ---
+    /// A black card costs least now: the black swords it is expected to cost, in hundredths.
+    DrawsBlackCard {
+        risk: u16,
+    },
+    /// Sir Percival saw the top black card and takes it (harmless enough).
+    DrawsSeenCard {
+        card: Black,
+    },
+    /// A siege engine costs least now: `engines` around Camelot before it.
+    AddsSiegeEngine {
+        engines: u8,
+    },
+    /// A life costs least now: `life` before it.
+    LosesLife {
+        life: u8,
+    },
+    /// Sir Percival looks at the top black card first.
+    LooksAtTopCard,
+    // --- Heroic Actions ---
+    /// Three identical cards for a life: `life` left.
+    Heals {
+        life: u8,
+    },
+    /// Camelot is in danger: `engines` siege engines, `cards` the value of his Fight cards.
+    FightsSiegeEngine {
+        engines: u8,
+        cards: u8,
+    },
+    /// More cards to play: `hand` white cards before drawing.
+    DrawsWhiteCards {
+        hand: u8,
+    },
+    /// Off to where his cards do the most.
+    GoesTo {
+        place: Place,
+    },
+    /// Off to a War he can advance: `warriors` on its board.
+    GoesToWar {
+        war: Quest,
+        warriors: u8,
+    },
+    /// The next card of a War's straight: `warriors` on its board.
+    FightsWar {
+        war: Quest,
+        warriors: u8,
+    },
+    /// A Fight card on the Black Knight, Lancelot or the Dragon.
+    FightsQuest {
+        quest: Quest,
+        card: White,
+    },
+    /// A Grail card: `despairs` black cards on the Grail track.
+    PlaysGrailCard {
+        despairs: u8,
+    },
+    /// A card discarded to move Excalibur toward the knights (from `position`).
+    PushesExcalibur {
+        position: i8,
+    },
+    /// A Merlin on a siege engine: `engines` around Camelot.
+    RemovesSiegeEngine {
+        engines: u8,
+    },
+    /// A Merlin on a warrior: `warriors` on that War.
+    RemovesWarrior {
+        war: Quest,
+        warriors: u8,
+    },
+    /// A Merlin on the last black card of a quest.
+    RemovesBlackCard {
+        quest: Quest,
+    },
+    /// Another special white card.
+    PlaysCard {
+        card: White,
+    },
+    /// The Traitor shows himself with Fate: every other knight discards two cards.
+    RevealsHimself,
+    /// A life for a second action where he stands: `life` before it.
+    Sacrifices {
+        life: u8,
+    },
+    /// King Arthur's exchange.
+    ExchangesCards,
+    /// Accuses `target`, whose public record stands out (see [`Clue`]).
+    Accuses {
+        target: Seat,
+        clue: Clue,
+    },
+    EndsTurn,
+    // --- Out of turn ---
+    /// Places the black card face down (and draws a white card).
+    PlacesFaceDown,
+    PlacesFaceUp,
+    /// Merlins toward cancelling `card`.
+    CommitsMerlins {
+        card: Black,
+    },
+    /// Sacrifices Excalibur to cancel `card`.
+    CancelsWithExcalibur {
+        card: Black,
+    },
+    /// Lets the card through (not worth a Merlin or Excalibur).
+    LetsCardThrough,
+    /// Sends Mercenaries or Mordred to the War with the fewer `warriors` (or cards).
+    SendsToWar {
+        war: Quest,
+        warriors: u8,
+    },
+    /// Volunteers for Morgan 2 or 5.
+    Volunteers {
+        morgan: u8,
+    },
+    /// Lets `dying` drink from the Holy Grail.
+    SavesWithGrail {
+        dying: Seat,
+    },
+    /// Sir Kay's Fight card turns the quest or the siege fight.
+    AddsKayCard {
+        card: White,
+    },
+    /// Adds a Fight card to his siege fight (`total` so far).
+    AddsToSiegeFight {
+        card: White,
+        total: u8,
+    },
+    /// Rolls the siege die against `total`.
+    RollsSiegeDie {
+        total: u8,
+    },
+    /// Gives up the card he needs least (a discard, an offer, a card given).
+    GivesLeastUseful {
+        card: White,
+    },
+    /// Keeps the milder of two black cards, or puts the worse one under the pile.
+    KeepsMilderCard,
+    /// Takes a card from the knight holding most: `cards` in that hand.
+    TakesFromFullestHand {
+        seat: Seat,
+        cards: u8,
+    },
+    /// Shared cards dealt at random, a proposal accepted, the order left alone …
+    GoesAlong,
+    /// Stays where he is rather than answering Convocation.
+    StaysPut,
+    /// Passes, nothing worth doing.
+    Passes,
+}
+
+/// What in a knight's public record points at him most (see [`suspicion`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "clue", rename_all = "snake_case")]
+pub enum Clue {
+    /// He added `count` siege engines.
+    AddedSiegeEngines { count: u8 },
+    /// He played only `count` cards on quests.
+    FewQuestCards { count: u8 },
+    /// He removed only `count` siege engines.
+    FewSiegeEnginesRemoved { count: u8 },
+    /// He holds `cards` white cards.
+    Hoards { cards: u8 },
+    /// He accused a knight who proved Loyal.
+    FalseAccusation,
+    /// He gave only `count` lives to evil.
+    SparesHisLife { count: u8 },
+    /// He drew `count` black cards.
+    DrewBlackCards { count: u8 },
 }
 
 /// The position of the legal action with the highest score (ties broken by `noise`).
@@ -443,12 +676,13 @@ struct Ctx<'a, 'b> {
     place: Option<Place>,
     fights: [u8; 5],
     fight_sum: u8,
-    can_act_here: bool,
-    here: i32,
-    /// Moving away would throw away the Fight cards played on this solo quest.
-    abandons_solo: bool,
+    /// Where he stands (Heroic Actions only; worked out when first needed).
+    standing: Cell<Option<Standing>>,
     /// The Traitor has been unmasked (worked out when accusations are allowed).
     unmasked: bool,
+    /// The knight the public record points at, how strongly, and by how much more than at the
+    /// next one (worked out when this knight may accuse).
+    suspect: Option<Suspect>,
     /// What each place is worth to this knight (by `Place` order), when moves are listed.
     values: Option<[i32; 8]>,
 }
@@ -462,44 +696,44 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let fight_sum = fights[0] + 2 * fights[1] + 3 * fights[2] + 4 * fights[3] + 5 * fights[4];
         let place = v.my_place();
         let engines = v.siege_engines();
-        let (mut here, mut can_act_here, mut abandons_solo, mut unmasked) =
-            (0, false, false, false);
+        let traitor = v.loyalty() == Some(Loyalty::Traitor);
+        let mut unmasked = false;
         let mut values = None;
+        let mut standing = None;
+        let mut suspect = None;
         if heroic {
-            unmasked = v.threshold_met() && v.traitor_unmasked();
-            let worth = Worth {
-                v,
-                fights,
-                fight_sum,
-                engines,
-            };
+            let accusing = v.threshold_met() && !v.has_accused(v.seat());
+            unmasked = accusing && v.traitor_unmasked();
+            if accusing && !unmasked && !traitor && Suspect::decisive(v.swords()) {
+                suspect = Suspect::of(v);
+            }
             // Moves come first when the knight may move: then every place is valued at once.
             if let Some(Action::Move { .. }) = legal.first() {
+                let worth = Worth {
+                    v,
+                    fights,
+                    fight_sum,
+                    engines,
+                };
                 let all = worth.all();
                 values = Some(all);
-                here = place.map_or(0, |p| all[p as usize]);
-            } else {
-                here = place.map_or(0, |p| worth.at(p));
+                standing = Some(Standing::at(v, &fights, engines, place, |p| {
+                    all[p as usize]
+                }));
             }
-            can_act_here = can_act_at(v, &fights, engines, place);
-            abandons_solo = can_act_here
-                && place
-                    .and_then(Place::quest)
-                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0);
         }
         Ctx {
             v,
             step,
-            traitor: v.loyalty() == Some(Loyalty::Traitor),
+            traitor,
             life: v.my_life(),
             engines,
             place,
             fights,
             fight_sum,
-            can_act_here,
-            here,
-            abandons_solo,
+            standing: Cell::new(standing),
             unmasked,
+            suspect,
             values,
         }
     }
@@ -555,6 +789,152 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 }
             }
             _ => None,
+        }
+    }
+
+    /// Why `a` (the action chosen) was chosen, as a Loyal knight would say it.
+    fn reason(&self, a: Action) -> Reason {
+        let v = self.v;
+        let hand = v.hand();
+        match a {
+            Action::DrawBlackCard => match v.percival_top() {
+                Some(card) => Reason::DrawsSeenCard { card },
+                None => Reason::DrawsBlackCard {
+                    risk: self.draw_risk().clamp(0, i32::from(u16::MAX)) as u16,
+                },
+            },
+            Action::AddSiegeEngine => Reason::AddsSiegeEngine {
+                engines: self.engines,
+            },
+            Action::LoseLife => Reason::LosesLife { life: self.life },
+            Action::PercivalLook => Reason::LooksAtTopCard,
+            Action::Heal { .. } => Reason::Heals { life: self.life },
+            Action::FightSiegeEngine => Reason::FightsSiegeEngine {
+                engines: self.engines,
+                cards: self.fight_sum,
+            },
+            Action::DrawWhiteCards => Reason::DrawsWhiteCards { hand: hand.len() },
+            Action::Move { to } => match to.quest().filter(|q| q.is_war()) {
+                Some(war) => Reason::GoesToWar {
+                    war,
+                    warriors: v.war(war).warriors,
+                },
+                None => Reason::GoesTo { place: to },
+            },
+            Action::PlayFightCard { card } => match self.place.and_then(Place::quest) {
+                Some(war) if war.is_war() => Reason::FightsWar {
+                    war,
+                    warriors: v.war(war).warriors,
+                },
+                Some(quest) => Reason::FightsQuest { quest, card },
+                None => Reason::PlaysCard { card },
+            },
+            Action::PlayGrailCard => Reason::PlaysGrailCard {
+                despairs: v.grail_track().iter().filter(|s| s.is_black()).count() as u8,
+            },
+            Action::DiscardForExcalibur { .. } => Reason::PushesExcalibur {
+                position: v.excalibur_position(),
+            },
+            Action::MerlinRemovesSiegeEngine => Reason::RemovesSiegeEngine {
+                engines: self.engines,
+            },
+            Action::MerlinRemovesWarrior { war } => Reason::RemovesWarrior {
+                war,
+                warriors: v.war(war).warriors,
+            },
+            Action::MerlinRemovesBlackCard { quest } => Reason::RemovesBlackCard { quest },
+            Action::PlayFate { reveal: true } => Reason::RevealsHimself,
+            Action::PlayConvocation => Reason::PlaysCard {
+                card: White::Convocation,
+            },
+            Action::PlayFate { .. } => Reason::PlaysCard { card: White::Fate },
+            Action::PlayHeroism { .. } => Reason::PlaysCard {
+                card: White::Heroism,
+            },
+            Action::PlayLadyOfTheLake => Reason::PlaysCard {
+                card: White::LadyOfTheLake,
+            },
+            Action::PlayMessenger { .. } => Reason::PlaysCard {
+                card: White::Messenger,
+            },
+            Action::PlayPiety { .. } => Reason::PlaysCard { card: White::Piety },
+            Action::PlayClairvoyance => Reason::PlaysCard {
+                card: White::Clairvoyance,
+            },
+            Action::PlayReinforcements { .. } => Reason::PlaysCard {
+                card: White::Reinforcements,
+            },
+            Action::Sacrifice => Reason::Sacrifices { life: self.life },
+            Action::ArthurExchange { .. } => Reason::ExchangesCards,
+            Action::Accuse { target } => Reason::Accuses {
+                target,
+                clue: clue(v, target),
+            },
+            Action::EndTurn => Reason::EndsTurn,
+            Action::PlaceFaceDown => Reason::PlacesFaceDown,
+            Action::PlaceFaceUp => Reason::PlacesFaceUp,
+            Action::CommitMerlins { .. } => match self.step {
+                Step::Merlins { card, .. } => Reason::CommitsMerlins { card },
+                _ => Reason::Passes,
+            },
+            Action::SacrificeExcalibur => match self.step {
+                Step::ExcaliburCancel {
+                    card: Some(card), ..
+                } => Reason::CancelsWithExcalibur { card },
+                _ => Reason::LetsCardThrough,
+            },
+            Action::ChooseWar { war } => Reason::SendsToWar {
+                war,
+                warriors: v.war(war).warriors,
+            },
+            Action::Volunteer => match self.step {
+                Step::Volunteer { morgan } => Reason::Volunteers { morgan },
+                _ => Reason::Passes,
+            },
+            Action::OfferGrail => match self.step {
+                Step::GrailRescue { dying } => Reason::SavesWithGrail { dying },
+                _ => Reason::Passes,
+            },
+            Action::KayAddsCard { card } => Reason::AddsKayCard { card },
+            Action::AddToFight { card } => Reason::AddsToSiegeFight {
+                card,
+                total: match self.step {
+                    Step::SiegeAdd { total } => total,
+                    _ => 0,
+                },
+            },
+            Action::RollSiegeDie => Reason::RollsSiegeDie {
+                total: match self.step {
+                    Step::SiegeAdd { total } => total,
+                    _ => 0,
+                },
+            },
+            Action::Discard { card }
+            | Action::OfferCard { card }
+            | Action::GiveBack { card }
+            | Action::GiveCard { card } => Reason::GivesLeastUseful { card },
+            Action::KeepBlackCard { .. } | Action::PutOnBottom { .. } => Reason::KeepsMilderCard,
+            Action::TakeCardFrom { seat } => Reason::TakesFromFullestHand {
+                seat,
+                cards: v.hand_len(seat),
+            },
+            Action::ChooseFirstDealt { .. }
+            | Action::Propose { .. }
+            | Action::DealAtRandom
+            | Action::Accept
+            | Action::Reject
+            | Action::PutNext { .. }
+            | Action::StopGiving
+            | Action::Join
+            | Action::Leave { .. } => Reason::GoesAlong,
+            Action::AnswerConvocation { go: true } => Reason::GoesTo {
+                place: Place::Camelot,
+            },
+            Action::AnswerConvocation { go: false } => Reason::StaysPut,
+            Action::Pass => match self.step {
+                Step::Merlins { .. } | Step::ExcaliburCancel { .. } => Reason::LetsCardThrough,
+                _ => Reason::Passes,
+            },
         }
     }
 
@@ -669,10 +1049,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     return 0;
                 };
                 let w = v.war(war);
+                // The Traitor chooses as a Loyal knight would (the table sees the choice).
                 return if card == Black::Mordred {
-                    i32::from(w.cards) * if self.traitor { 1 } else { -1 }
-                } else if self.traitor {
-                    i32::from(w.warriors)
+                    -i32::from(w.cards)
                 } else {
                     -i32::from(w.warriors)
                 };
@@ -751,13 +1130,63 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
         let top_harm = self.v.percival_top().map(|c| self.harm(c));
         if self.traitor {
-            return match a {
-                Action::DrawBlackCard => 50,
-                Action::AddSiegeEngine if self.engines >= 8 => 60,
-                Action::AddSiegeEngine => 30,
-                _ => 0,
-            };
+            return self.traitor_evil_score(a, top_harm);
         }
+        self.loyal_evil_score(a, top_harm)
+    }
+
+    /// The hidden Traitor's Progression of Evil keeps his record near the table's: he draws, adds
+    /// or loses life as often as the others have (by their mean), likes the risky draws, and adds
+    /// siege engines late while he has not added more than the others.
+    fn traitor_evil_score(&self, a: Action, top_harm: Option<i32>) -> i32 {
+        let v = self.v;
+        let me = v.deeds(v.seat());
+        let (mut black, mut engines, mut life, mut k) = (0i32, 0i32, 0i32, 0i32);
+        for s in (0..v.players()).map(Seat) {
+            if s != v.seat() && v.on_board(s) {
+                let d = v.deeds(s);
+                black += i32::from(d.black_cards_drawn);
+                engines += i32::from(d.siege_engines_added);
+                life += i32::from(d.life_lost_to_evil);
+                k += 1;
+            }
+        }
+        let k = k.max(1);
+        // How far he is behind the others' mean, in tenths of a card.
+        let behind = |sum: i32, mine: u8| (10 * sum - 10 * k * i32::from(mine)) / k;
+        let w = 3;
+        match a {
+            Action::DrawBlackCard => match top_harm {
+                Some(h) => 20 + 10 * h,
+                None => 50 + w * behind(black, me.black_cards_drawn) + self.draw_risk() * 50 / 100,
+            },
+            Action::AddSiegeEngine => {
+                if self.engines >= 8 && self.engines_added_unremarked(0) {
+                    80
+                } else {
+                    30 + w * behind(engines, me.siege_engines_added)
+                }
+            }
+            Action::LoseLife if self.life >= 3 => 45 + w * behind(life, me.life_lost_to_evil),
+            _ => self.loyal_evil_score(a, top_harm),
+        }
+    }
+
+    /// Whether adding one more siege engine keeps his count within `slack` of the fewest any
+    /// other knight on the board has added.
+    fn engines_added_unremarked(&self, slack: u8) -> bool {
+        let v = self.v;
+        let mine = v.deeds(v.seat()).siege_engines_added;
+        let fewest = (0..v.players())
+            .map(Seat)
+            .filter(|&s| s != v.seat() && v.on_board(s))
+            .map(|s| v.deeds(s).siege_engines_added)
+            .min()
+            .unwrap_or(0);
+        mine < fewest.saturating_add(slack).saturating_add(1)
+    }
+
+    fn loyal_evil_score(&self, a: Action, top_harm: Option<i32>) -> i32 {
         match a {
             Action::DrawBlackCard => match top_harm {
                 Some(h) if h >= 5 => 0,
@@ -853,14 +1282,37 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
+    /// Where he stands, worked out at the first need.
+    #[inline(always)]
+    fn standing(&self) -> Standing {
+        match self.standing.get() {
+            Some(s) => s,
+            None => {
+                let worth = self.worth();
+                let s = Standing::at(self.v, &self.fights, self.engines, self.place, |p| {
+                    worth.at(p)
+                });
+                self.standing.set(Some(s));
+                s
+            }
+        }
+    }
+
+    /// What the knight can do where he stands.
+    #[inline(always)]
+    fn here(&self) -> i32 {
+        self.standing().value
+    }
+
     /// A move's worth: what the knight can do there against what he can do where he stands.
     #[inline(always)]
     fn move_score(&self, to: Place) -> i32 {
+        let here = self.standing();
         // Leaving a solo quest where cards were played throws them away.
-        if self.abandons_solo {
+        if here.abandons_solo {
             return -30;
         }
-        let stay = if self.can_act_here { self.here } else { 0 };
+        let stay = if here.can_act { here.value } else { 0 };
         let gain = self.value_at(to) - stay + 10;
         if self.v.actions_taken() >= 1 {
             gain / 2
@@ -870,9 +1322,17 @@ impl<'a, 'b> Ctx<'a, 'b> {
     }
 
     fn heroic_score(&self, a: Action) -> i32 {
+        let base = self.loyal_heroic_score(a);
+        if self.traitor {
+            self.traitor_heroic_score(a, base)
+        } else {
+            base
+        }
+    }
+
+    /// What a Loyal knight makes of a Heroic Action.
+    fn loyal_heroic_score(&self, a: Action) -> i32 {
         let v = self.v;
-        let t = self.traitor;
-        let here = self.here;
         match a {
             Action::EndTurn => 4,
             Action::Heal { .. } => match self.life {
@@ -881,9 +1341,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 _ => 6,
             },
             Action::FightSiegeEngine => {
-                if t {
-                    0
-                } else if self.engines >= 9 && self.fight_sum >= 3 {
+                if self.engines >= 9 && self.fight_sum >= 3 {
                     67
                 } else if self.engines >= 6 && self.fight_sum >= 8 {
                     55
@@ -892,72 +1350,41 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 }
             }
             Action::DrawWhiteCards => {
-                if t {
-                    60
+                36 + if self.place == Some(Place::Camelot) {
+                    self.here()
                 } else {
-                    36 + if self.place == Some(Place::Camelot) {
-                        here
-                    } else {
-                        self.value_at(Place::Camelot)
-                    }
+                    self.value_at(Place::Camelot)
                 }
             }
             Action::PlayFightCard { card } => {
-                let val = i32::from(card.fight_value().unwrap_or(0));
-                if t { 20 - val } else { 65 + here / 2 + val }
+                65 + self.here() / 2 + i32::from(card.fight_value().unwrap_or(0))
             }
-            Action::DiscardForExcalibur { card } => {
-                if t {
-                    10
-                } else {
-                    57 + here / 2 + self.junk_score(card)
-                }
-            }
-            Action::PlayGrailCard => {
-                if t {
-                    15
-                } else {
-                    76 + here / 2
-                }
-            }
+            Action::DiscardForExcalibur { card } => 57 + self.here() / 2 + self.junk_score(card),
+            Action::PlayGrailCard => 76 + self.here() / 2,
             Action::Move { to } => self.move_score(to),
-            Action::MerlinRemovesSiegeEngine => match (t, self.engines) {
-                (true, _) => 0,
-                (_, 7..) => 85,
-                (_, 5..=6) => 40,
+            Action::MerlinRemovesSiegeEngine => match self.engines {
+                7.. => 85,
+                5..=6 => 40,
                 _ => 5,
             },
-            Action::MerlinRemovesWarrior { war } => {
-                if t {
-                    0
-                } else {
-                    match v.war(war).warriors {
-                        3 => 80,
-                        2 => 30,
-                        _ => 5,
-                    }
+            Action::MerlinRemovesWarrior { war } => match v.war(war).warriors {
+                3 => 80,
+                2 => 30,
+                _ => 5,
+            },
+            Action::MerlinRemovesBlackCard { quest } => match quest {
+                Quest::Grail => {
+                    let black = v.grail_track().iter().filter(|s| s.is_black()).count();
+                    if black >= 5 { 70 } else { 10 }
                 }
-            }
-            Action::MerlinRemovesBlackCard { quest } => {
-                if t {
-                    return 0;
+                q => {
+                    let (known, hidden) = v.combat_black(q);
+                    if hidden + known / 4 >= 3 { 50 } else { 10 }
                 }
-                match quest {
-                    Quest::Grail => {
-                        let black = v.grail_track().iter().filter(|s| s.is_black()).count();
-                        if black >= 5 { 70 } else { 10 }
-                    }
-                    q => {
-                        let (known, hidden) = v.combat_black(q);
-                        if hidden + known / 4 >= 3 { 50 } else { 10 }
-                    }
-                }
-            }
+            },
             Action::PlayLadyOfTheLake => {
                 if v.quest_in_play(Quest::Excalibur) {
-                    if t {
-                        5
-                    } else if v.excalibur_position() >= EXCALIBUR_END - 1 {
+                    if v.excalibur_position() >= EXCALIBUR_END - 1 {
                         85
                     } else {
                         55
@@ -970,29 +1397,19 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
             Action::PlayPiety { others } => match (others, self.life) {
                 (false, 0..=3) => 70,
-                (true, _) if !t => 30,
+                (true, _) => 30,
                 _ => 5,
             },
             Action::PlayReinforcements { others } => {
                 if others {
-                    if t { 0 } else { 25 }
+                    25
                 } else {
                     45
                 }
             }
-            Action::PlayFate { reveal } => {
-                if reveal {
-                    if v.swords().total() >= 8 || self.engines >= 9 {
-                        90
-                    } else {
-                        -10
-                    }
-                } else {
-                    40
-                }
-            }
+            Action::PlayFate { .. } => 40,
             Action::PlayHeroism { quest } => {
-                if self.place.and_then(Place::quest) == Some(quest) && !t {
+                if self.place.and_then(Place::quest) == Some(quest) {
                     50
                 } else {
                     10
@@ -1004,7 +1421,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::Accuse { target } => self.accusation(target),
             // A second action right after moving: worth a life when there is something to do.
             Action::Sacrifice => {
-                if !t && self.life >= 3 && self.can_act_here && here >= 56 {
+                if self.life >= 3 && self.standing().can_act && self.here() >= 56 {
                     15
                 } else {
                     -10
@@ -1014,6 +1431,75 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
+    /// The hidden Traitor plays along, so that his record looks like the others': he goes where
+    /// a Loyal knight would, but plays fewer and lower cards there, hoards a little (never more
+    /// than the fullest hand at the table and two), fights fewer siege engines, never spends a
+    /// Merlin, and accuses falsely only when that lays the seventh black sword.
+    fn traitor_heroic_score(&self, a: Action, base: i32) -> i32 {
+        let v = self.v;
+        match a {
+            Action::FightSiegeEngine => base - 20,
+            Action::DrawWhiteCards => {
+                if v.hand().len() < self.fullest_other_hand() + 2 {
+                    base + 10
+                } else {
+                    base
+                }
+            }
+            Action::PlayFightCard { card } => {
+                base - self.quest_reluctance() - 3 * i32::from(card.fight_value().unwrap_or(0))
+            }
+            Action::DiscardForExcalibur { .. } | Action::PlayGrailCard => {
+                base - self.quest_reluctance()
+            }
+            Action::MerlinRemovesSiegeEngine
+            | Action::MerlinRemovesWarrior { .. }
+            | Action::MerlinRemovesBlackCard { .. } => 0,
+            Action::PlayLadyOfTheLake if v.quest_in_play(Quest::Excalibur) => 5,
+            Action::PlayPiety { others: true } => 5,
+            Action::PlayReinforcements { others: true } => 0,
+            Action::PlayHeroism { .. } => 10,
+            Action::Sacrifice => -10,
+            Action::PlayFate { reveal } => {
+                if !reveal {
+                    40
+                } else if v.swords().total() >= 8 || self.engines >= 9 {
+                    90
+                } else {
+                    -10
+                }
+            }
+            _ => base,
+        }
+    }
+
+    /// How much less the Traitor likes playing a card on a quest: less while he has played as
+    /// many as the others (by their mean), more when he is ahead of them.
+    fn quest_reluctance(&self) -> i32 {
+        let v = self.v;
+        let mine = i32::from(v.deeds(v.seat()).quest_cards_played);
+        let (mut sum, mut k) = (0i32, 0i32);
+        for s in (0..v.players()).map(Seat) {
+            if s != v.seat() && v.on_board(s) {
+                sum += i32::from(v.deeds(s).quest_cards_played);
+                k += 1;
+            }
+        }
+        let ahead = (10 * k * mine - 10 * sum) / k.max(1);
+        15 + 2 * ahead
+    }
+
+    /// The most white cards another knight on the board holds.
+    fn fullest_other_hand(&self) -> u8 {
+        let v = self.v;
+        (0..v.players())
+            .map(Seat)
+            .filter(|&s| s != v.seat() && v.on_board(s))
+            .map(|s| v.hand_len(s))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Accuse only on evidence, and never once the Traitor is known.
     fn accusation(&self, target: Seat) -> i32 {
         let v = self.v;
@@ -1021,18 +1507,50 @@ impl<'a, 'b> Ctx<'a, 'b> {
             return -50;
         }
         if self.traitor {
-            // A false accusation flips a white sword.
-            return if v.swords().white >= 2 { 45 } else { -10 };
+            // A false accusation flips a white sword: only worth showing himself when it lays
+            // the seventh black one.
+            let swords = v.swords();
+            return if swords.white > 0 && swords.black + 1 >= BLACK_SWORDS_LOSE {
+                200
+            } else {
+                -30
+            };
         }
-        // A false accuser is suspect, but an unmasked Traitor adds evil every turn: wait for the
-        // last sword, when his hidden flip of two swords would decide.
-        if v.accused_a_loyal_knight(target) && v.swords().total() >= SWORDS_END - 1 {
-            return 75;
+        match self.suspect {
+            // A correct accusation now wins: nothing else comes close.
+            Some(s) if s.seat == target && s.convincing(v) => 150,
+            _ => -30,
         }
-        if v.hand_len(target) >= DRAW_LIMIT && v.swords().white <= 1 {
-            return 35;
+    }
+}
+
+/// Where the deciding knight stands: what he can do there, whether he can take the quest action,
+/// and whether leaving would throw away his Fight cards on a solo quest.
+#[derive(Clone, Copy, Debug)]
+struct Standing {
+    value: i32,
+    can_act: bool,
+    abandons_solo: bool,
+}
+
+impl Standing {
+    #[inline]
+    fn at(
+        v: &Glimpse,
+        fights: &[u8; 5],
+        engines: u8,
+        place: Option<Place>,
+        value: impl Fn(Place) -> i32,
+    ) -> Standing {
+        let can_act = can_act_at(v, fights, engines, place);
+        Standing {
+            value: place.map_or(0, value),
+            can_act,
+            abandons_solo: can_act
+                && place
+                    .and_then(Place::quest)
+                    .is_some_and(|q| q.rules().solo && v.combat_white(q).iter().sum::<u8>() > 0),
         }
-        -30
     }
 }
 
@@ -1184,6 +1702,161 @@ fn can_act_at(v: &Glimpse, fights: &[u8; 5], engines: u8, place: Option<Place>) 
         }
         None => false,
     }
+}
+
+/// The knight whose public record looks most like the Traitor's, to one seat's eyes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Suspect {
+    pub seat: Seat,
+    /// How far his record stands out from the table's (see [`suspicion`]).
+    pub score: i32,
+    /// How much more than the next knight's.
+    pub margin: i32,
+}
+
+/// Weights of the public record in [`suspicion`]: black cards drawn, siege engines added, life
+/// lost to the Progression of Evil, cards played on quests, siege engines removed, white cards in
+/// hand, a false accusation. Tuned on simulated games against the built-in Traitor.
+const SUSPICION_WEIGHTS: [i32; 7] = [0, 12, -3, -11, -20, 7, 30];
+/// A Loyal knight accuses when the suspect's record stands out by this much from the table's …
+const ACCUSE_SCORE: i32 = 40;
+/// … and by this much from the next knight's.
+const ACCUSE_MARGIN: i32 = 40;
+
+impl Suspect {
+    /// The knight `v`'s seat would suspect most (none with fewer than two others to choose from).
+    fn of(v: &Glimpse) -> Option<Suspect> {
+        let marks = suspicion(v);
+        let me = v.seat();
+        let mut best: Option<(Seat, i32)> = None;
+        let mut second = i32::MIN;
+        for i in 0..v.players() {
+            let s = Seat(i);
+            if s == me || !v.on_board(s) {
+                continue;
+            }
+            let m = marks[usize::from(i)];
+            match best {
+                Some((_, b)) if m <= b => second = second.max(m),
+                _ => {
+                    if let Some((_, b)) = best {
+                        second = second.max(b);
+                    }
+                    best = Some((s, m));
+                }
+            }
+        }
+        let (seat, score) = best?;
+        Some(Suspect {
+            seat,
+            score,
+            margin: if second == i32::MIN {
+                score
+            } else {
+                score - second
+            },
+        })
+    }
+
+    /// Enough to accuse him. A correct accusation lays a white sword and cancels the Traitor's
+    /// flip of two at the end; an unmasked Traitor adds evil every turn. So a Loyal knight accuses
+    /// when the accusation would lay the twelfth sword with the white ones ahead (a correct one
+    /// wins on the spot) and the suspect's record stands out; never when a wrong one would flip
+    /// the seventh black sword.
+    fn convincing(&self, v: &Glimpse) -> bool {
+        Suspect::decisive(v.swords()) && self.score >= ACCUSE_SCORE && self.margin >= ACCUSE_MARGIN
+    }
+
+    /// A correct accusation would lay the twelfth sword with the white ones ahead, and a wrong
+    /// one would not flip the seventh black sword.
+    #[inline]
+    fn decisive(swords: Swords) -> bool {
+        !(swords.white > 0 && swords.black + 1 >= BLACK_SWORDS_LOSE)
+            && swords.total() + 1 >= SWORDS_END
+            && swords.white + 1 > swords.black
+    }
+}
+
+/// The counts of `s`'s public record that [`suspicion`] weighs, in [`SUSPICION_WEIGHTS`] order.
+fn record(v: &Glimpse, s: Seat) -> [i32; 7] {
+    let d = v.deeds(s);
+    [
+        i32::from(d.black_cards_drawn),
+        i32::from(d.siege_engines_added),
+        i32::from(d.life_lost_to_evil),
+        i32::from(d.quest_cards_played),
+        i32::from(d.siege_engines_removed),
+        i32::from(v.hand_len(s)),
+        i32::from(v.accused_a_loyal_knight(s)),
+    ]
+}
+
+/// What in `target`'s record weighs most in [`suspicion`].
+fn clue(v: &Glimpse, target: Seat) -> Clue {
+    let mut sum = [0i32; 7];
+    let mut k = 0;
+    for s in (0..v.players()).map(Seat).filter(|&s| v.on_board(s)) {
+        let f = record(v, s);
+        for j in 0..7 {
+            sum[j] += f[j];
+        }
+        k += 1;
+    }
+    let f = record(v, target);
+    let mut best = (i32::MIN, 1);
+    for j in 0..7 {
+        let w = SUSPICION_WEIGHTS[j] * (f[j] * k - sum[j]);
+        if w > best.0 {
+            best = (w, j);
+        }
+    }
+    let count = |j: usize| f[j].clamp(0, 255) as u8;
+    match best.1 {
+        0 => Clue::DrewBlackCards { count: count(0) },
+        1 => Clue::AddedSiegeEngines { count: count(1) },
+        2 => Clue::SparesHisLife { count: count(2) },
+        3 => Clue::FewQuestCards { count: count(3) },
+        4 => Clue::FewSiegeEnginesRemoved { count: count(4) },
+        5 => Clue::Hoards { cards: count(5) },
+        _ => Clue::FalseAccusation,
+    }
+}
+
+/// How much each knight's public record looks like the Traitor's, by seat: each count against the
+/// mean of the knights on the board (the seat looking included), weighted by
+/// [`SUSPICION_WEIGHTS`]. 0 for the knights off the board.
+pub fn suspicion(v: &Glimpse) -> [i32; 8] {
+    let features = |s: Seat| record(v, s);
+    let mut all = [[0i32; 7]; 8];
+    let mut sum = [0i32; 7];
+    let mut k = 0;
+    for i in 0..v.players() {
+        let s = Seat(i);
+        if !v.on_board(s) {
+            continue;
+        }
+        let f = features(s);
+        for j in 0..7 {
+            sum[j] += f[j];
+        }
+        all[usize::from(i)] = f;
+        k += 1;
+    }
+    let mut marks = [0; 8];
+    if k == 0 {
+        return marks;
+    }
+    for i in 0..v.players() {
+        if !v.on_board(Seat(i)) {
+            continue;
+        }
+        let f = all[usize::from(i)];
+        marks[usize::from(i)] = (0..7)
+            .map(|j| SUSPICION_WEIGHTS[j] * (f[j] * k - sum[j]))
+            .sum::<i32>()
+            / k;
+    }
+    marks
 }
 
 /// What to simulate.

@@ -1,0 +1,204 @@
+//! The built-in policy's choices in set positions, and the reasons it gives for them
+//! (`SimplePolicy::choose_with_reason`), which must match the action chosen.
+
+mod common;
+use camelot_board::sim::{Clue, Policy, Reason, SimplePolicy};
+use camelot_kit::rng_from_seed;
+use common::*;
+
+/// The decider's choice and its reason, from the decider's own view.
+fn choice(g: &Game) -> (Action, Reason) {
+    let seat = g.decider().expect("somebody decides");
+    let legal = g.legal_actions();
+    let mut rng = rng_from_seed(7);
+    let (i, reason) = SimplePolicy
+        .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
+        .expect("a legal choice");
+    // The same choice as the simulation's, from the same randomness.
+    let mut rng = rng_from_seed(7);
+    assert_eq!(
+        SimplePolicy.choose_index(&g.glimpse(seat), &legal, &mut rng),
+        Some(i)
+    );
+    (legal[i], reason)
+}
+
+#[test]
+fn a_knight_with_few_siege_engines_around_adds_one_and_says_so() {
+    let g = three().start();
+    assert_eq!(
+        choice(&g),
+        (
+            Action::AddSiegeEngine,
+            Reason::AddsSiegeEngine { engines: 0 }
+        )
+    );
+}
+
+#[test]
+fn a_knight_at_one_life_heals_and_says_so() {
+    let mut g = three().hand(0, &[F2, F2, F2, GRAIL]).start();
+    // Three lives given to evil.
+    for _ in 0..3 {
+        idle_turn_with(&mut g, Action::LoseLife);
+        idle_turn(&mut g);
+        idle_turn(&mut g);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(g.life(s(0)), 1);
+    assert_eq!(
+        choice(&g),
+        (Action::Heal { card: F2 }, Reason::Heals { life: 1 })
+    );
+}
+
+#[test]
+fn a_knight_goes_to_the_war_he_can_advance_and_fights_it() {
+    let mut g = three()
+        .hand(0, &[F1, F3])
+        .black(&[Black::Picts, Black::Picts, Black::Picts])
+        .start();
+    // Three Picts on the board.
+    for _ in 0..3 {
+        quiet_turn(&mut g);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(g.war(Quest::PictWar).unwrap().warriors, 3);
+    assert_eq!(
+        choice(&g),
+        (
+            Action::Move { to: Place::PictWar },
+            Reason::GoesToWar {
+                war: Quest::PictWar,
+                warriors: 3
+            }
+        )
+    );
+    move_and_end(&mut g, Place::PictWar);
+    idle_turn(&mut g);
+    idle_turn(&mut g);
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(
+        choice(&g),
+        (
+            Action::PlayFightCard { card: F1 },
+            Reason::FightsWar {
+                war: Quest::PictWar,
+                warriors: 3
+            }
+        )
+    );
+}
+
+/// Four knights at 7 white and 4 black swords; seat 3 adds a siege engine every turn while the
+/// others give a life (the first two rounds) or draw a harmless black card, for `rounds` rounds.
+/// Returns at seat 0's Heroic Actions.
+fn engines_by_seat_3(b: Build, rounds: usize) -> Game {
+    let mut g = b.swords(7, 4).black(&QUIET_BLACK).start();
+    for round in 0..rounds {
+        for _ in 0..3 {
+            if round < 2 {
+                idle_turn_with(&mut g, Action::LoseLife);
+            } else {
+                quiet_turn(&mut g);
+            }
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    g
+}
+
+#[test]
+fn a_loyal_knight_accuses_the_knight_who_stands_out_when_it_wins_the_game() {
+    let mut g = engines_by_seat_3(four().traitor(3), 5);
+    assert_eq!(g.deeds(s(3)).siege_engines_added, 5);
+    let (action, reason) = choice(&g);
+    assert_eq!(action, Action::Accuse { target: s(3) });
+    assert_eq!(
+        reason,
+        Reason::Accuses {
+            target: s(3),
+            clue: Clue::AddedSiegeEngines { count: 5 }
+        }
+    );
+    // The twelfth sword is white, and the Traitor cannot flip two: the knights win.
+    act(&mut g, action);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Side::Loyal,
+            reason: EndReason::Swords
+        })
+    );
+}
+
+#[test]
+fn a_loyal_knight_does_not_accuse_on_a_thin_record() {
+    // One siege engine apart: not enough to risk a sword on.
+    let g = engines_by_seat_3(four().traitor(3), 1);
+    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+}
+
+#[test]
+fn a_loyal_knight_never_accuses_when_a_wrong_accusation_lays_the_seventh_black_sword() {
+    let mut g = four().traitor(3).swords(4, 6).start();
+    for _ in 0..3 {
+        for _ in 0..3 {
+            idle_turn_with(&mut g, Action::LoseLife);
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    assert!(legal(&g, Action::Accuse { target: s(3) }));
+    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+}
+
+#[test]
+fn the_hidden_traitor_adds_siege_engines_only_as_often_as_the_others() {
+    // Seat 1 is the Traitor; eight siege engines, late enough for him to add more.
+    let mut g = four().traitor(1).engines(8).start();
+    idle_turn_with(&mut g, Action::LoseLife);
+    // Nobody else has added one: he does not stand out by adding the first …
+    assert_eq!(choice(&g).0, Action::AddSiegeEngine);
+    idle_turn_with(&mut g, Action::AddSiegeEngine);
+    idle_turn_with(&mut g, Action::LoseLife);
+    idle_turn_with(&mut g, Action::LoseLife);
+    idle_turn_with(&mut g, Action::LoseLife);
+    // … but a second one, when the others have added none, would show.
+    assert_eq!(g.current(), s(1));
+    assert_ne!(choice(&g).0, Action::AddSiegeEngine);
+    // His reasons are a Loyal knight's.
+    assert!(!matches!(choice(&g).1, Reason::RevealsHimself));
+}
+
+#[test]
+fn a_reason_is_given_for_every_choice_of_whole_games() {
+    let mut rng = rng_from_seed(3);
+    for players in [3, 5, 7] {
+        let mut g = Game::new(&Setup::new(players, 40 + u64::from(players))).unwrap();
+        while let Some(seat) = g.decider() {
+            let legal = g.legal_actions();
+            let (i, reason) = SimplePolicy
+                .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
+                .unwrap();
+            let a = legal[i];
+            // The reason speaks of the action taken.
+            let fits = match reason {
+                Reason::OnlyChoice => legal.len() == 1,
+                Reason::Heals { .. } => matches!(a, Action::Heal { .. }),
+                Reason::AddsSiegeEngine { .. } => a == Action::AddSiegeEngine,
+                Reason::DrawsBlackCard { .. } | Reason::DrawsSeenCard { .. } => {
+                    a == Action::DrawBlackCard
+                }
+                Reason::LosesLife { .. } => a == Action::LoseLife,
+                Reason::GoesToWar { war, .. } => a == Action::Move { to: war.place() },
+                Reason::Accuses { target, .. } => a == Action::Accuse { target },
+                Reason::EndsTurn => a == Action::EndTurn,
+                _ => true,
+            };
+            assert!(fits, "{a:?} for {reason:?}");
+            g.apply(seat, a).unwrap();
+        }
+    }
+}
