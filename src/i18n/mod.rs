@@ -15,8 +15,8 @@
 //! (`packs_are_complete`, and the same test of each game's table); at run time it falls back to
 //! English, never to a blank.
 //!
-//! A game's table is loaded when its screens first open ([`follow`]); from then on [`load`], the
-//! shell's language switch, reloads it with the shell's own pack, before the screens re-render.
+//! A game's table is loaded when its screens first open ([`follow`]); from then on [`switch`], the
+//! language switch in Settings, reloads it with the shell's own pack, before the screens re-render.
 
 /// Declares a table of texts: `texts! { Name, "pack-prefix"; key: "English text", … }` (doc
 /// comments may come before `Name`) makes the enum `Name`, one variant per key in order, and
@@ -415,11 +415,20 @@ async fn fetch_texts<T: Table>(lang: Lang) -> Result<Texts<T>, String> {
     Ok(pack)
 }
 
-/// Load a language and make it current: the shell's pack, then the packs of the games' tables
-/// that [`follow`] the language. If the shell's pack cannot be had, nothing changes; a game's
-/// table that cannot be had speaks English.
+/// Load a language (English needs nothing) and make it current. On failure nothing changes. The
+/// start-up language: the games' own tables load with their screens ([`follow`]).
 pub async fn load(lang: Lang) -> Result<(), String> {
     set_pack(fetch_texts(lang).await?);
+    Ok(())
+}
+
+/// Switch the interface to a language (the switch in Settings): the shell's pack, then the packs
+/// of the games' tables that [`follow`] the language, all before the caller re-renders. If the
+/// shell's pack cannot be had, nothing changes; a game's table that cannot be had speaks English.
+/// (Apart from [`load`], so that the first load, which only starts in a language, does not carry
+/// this.)
+pub async fn switch(lang: Lang) -> Result<(), String> {
+    load(lang).await?;
     let followers: Vec<Follower> = FOLLOWERS.with(|f| f.borrow().iter().map(|f| f.1).collect());
     for reload in followers {
         reload(lang).await;
@@ -436,7 +445,7 @@ thread_local! {
 }
 
 /// Table `T` (a game's own) speaks the interface's language from now on: loaded now unless it
-/// already does, and again by every [`load`]. Its screens call this when they open. On failure
+/// already does, and again by every [`switch`]. Its screens call this when they open. On failure
 /// (offline before the pack was kept) the table speaks English and the reason is returned.
 pub async fn follow<T: Table>() -> Result<(), String> {
     FOLLOWERS.with(|f| {

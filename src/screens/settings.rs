@@ -50,7 +50,7 @@ pub fn SettingsScreen(
     let choose_language = move |choice: Option<Lang>| {
         let lang = choice.unwrap_or_else(|| i18n::detect(None, &i18n::browser_languages()));
         leptos::task::spawn_local(async move {
-            match i18n::load(lang).await {
+            match i18n::switch(lang).await {
                 Ok(()) => {
                     update(&|s: &mut Settings| s.language = choice.map(|l| l.code().to_string()));
                     i18n::mark_document(lang);

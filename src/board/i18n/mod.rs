@@ -1,7 +1,7 @@
 //! The board game's own table of texts, [`B`]: every word the board game's screens show, with its
 //! English text. Other languages are packs in `public/i18n/board.<code>.json` with the same keys,
 //! fetched when the board game's screens open ([`open`]) and again whenever the player changes
-//! the language while they are open (the shell's [`crate::i18n::load`] reloads every table that
+//! the language while they are open (the shell's [`crate::i18n::switch`] reloads every table that
 //! follows it). This table sits in the board game's part of the split wasm: the shell never
 //! names it, so the first load does not carry it.
 //!
