@@ -16,6 +16,7 @@ use camelot_board::data::{
     MORGAN4_ENGINES, MORGAN5_LIFE, PIETY_SELF, REINFORCEMENTS_DRAW, SIEGE_ENGINES_LOSE, SWORDS_END,
     TRAITOR_CARDS, WARRIORS_LOSE,
 };
+use camelot_board::sim::{Clue, Reason};
 use camelot_board::{
     Action, BlackCardStage, Colour, Deeds, DiscardCause, EndReason, Event, Knight, Loyalty,
     Outcome, PendingView, Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat, SetupError,
@@ -609,6 +610,107 @@ pub fn action_line(action: &Action, seat: Seat, names: &[String]) -> String {
         Action::Leave { seat } => other(B::did_leave, seat),
         Action::Pass => who(B::did_pass),
     }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Computer knights' reasons
+// -------------------------------------------------------------------------------------------------
+
+/// Why a computer knight chose what it did, in a few words (the engine's
+/// [`SimplePolicy::choose_with_reason`](camelot_board::sim::SimplePolicy::choose_with_reason)).
+/// Said to the whole table, so it names no card the table may not see: not the card Percival saw,
+/// not a card given or discarded, not a face-down card cancelled.
+pub fn reason_line(reason: &Reason, names: &[String]) -> String {
+    let name = |s: Seat| seat_name(names, s);
+    let n = |k: B, n: u8| tf(k, &[("n", &n)]);
+    let at = |k: B, q: Quest, count: u8| tf(k, &[("at", &place_at(q.place())), ("n", &count)]);
+    let card = |k: B, c: White| tf(k, &[("card", &white_name(c))]);
+    match *reason {
+        Reason::OnlyChoice => t(B::why_only_choice).into(),
+        Reason::DrawsBlackCard { risk } => {
+            let risk = tf(
+                B::decimal,
+                &[
+                    ("int", &(risk / 100)),
+                    ("frac", &format!("{:02}", risk % 100)),
+                ],
+            );
+            tf(B::why_draws_black_card, &[("risk", &risk)])
+        }
+        Reason::DrawsSeenCard { card: _ } => t(B::why_draws_seen_card).into(),
+        Reason::AddsSiegeEngine { engines } => n(B::why_adds_siege_engine, engines),
+        Reason::LosesLife { life } => n(B::why_loses_life, life),
+        Reason::LooksAtTopCard => t(B::why_looks_at_top_card).into(),
+        Reason::Heals { life } => n(B::why_heals, life),
+        Reason::FightsSiegeEngine { engines, cards } => tf(
+            B::why_fights_siege_engine,
+            &[("engines", &engines), ("cards", &cards)],
+        ),
+        Reason::DrawsWhiteCards { hand } => n(B::why_draws_white_cards, hand),
+        Reason::GoesTo { place } => tf(B::why_goes_to, &[("at", &place_at(place))]),
+        Reason::GoesToWar { war, warriors } => at(B::why_goes_to_war, war, warriors),
+        Reason::FightsWar { war, warriors } => at(B::why_fights_war, war, warriors),
+        Reason::FightsQuest { quest, card: c } => tf(
+            B::why_fights_quest,
+            &[("card", &white_name(c)), ("at", &place_at(quest.place()))],
+        ),
+        Reason::PlaysGrailCard { despairs } => n(B::why_plays_grail_card, despairs),
+        Reason::PushesExcalibur { position } => {
+            let steps = i32::from(camelot_board::data::EXCALIBUR_END) - i32::from(position);
+            tf(B::why_pushes_excalibur, &[("n", &steps)])
+        }
+        Reason::RemovesSiegeEngine { engines } => n(B::why_removes_siege_engine, engines),
+        Reason::RemovesWarrior { war, warriors } => at(B::why_removes_warrior, war, warriors),
+        Reason::RemovesBlackCard { quest } => at(B::why_removes_black_card, quest, 0),
+        Reason::PlaysCard { card: c } => card(B::why_plays_card, c),
+        Reason::RevealsHimself => t(B::why_reveals_himself).into(),
+        Reason::Sacrifices { life } => n(B::why_sacrifices, life),
+        Reason::ExchangesCards => t(B::why_exchanges_cards).into(),
+        Reason::Accuses { target, clue } => tf(
+            B::why_accuses,
+            &[("other", &name(target)), ("clue", &clue_line(&clue))],
+        ),
+        Reason::EndsTurn => t(B::why_ends_turn).into(),
+        Reason::PlacesFaceDown => t(B::why_places_face_down).into(),
+        Reason::PlacesFaceUp => t(B::why_places_face_up).into(),
+        Reason::CommitsMerlins { card: c } => {
+            tf(B::why_commits_merlins, &[("card", &black_name(c))])
+        }
+        Reason::CancelsWithExcalibur { card: _ } => t(B::why_cancels_with_excalibur).into(),
+        Reason::LetsCardThrough => t(B::why_lets_card_through).into(),
+        Reason::SendsToWar { war: _, warriors } => n(B::why_sends_to_war, warriors),
+        Reason::Volunteers { morgan } => n(B::why_volunteers, morgan),
+        Reason::SavesWithGrail { dying } => tf(B::why_saves_with_grail, &[("other", &name(dying))]),
+        Reason::AddsKayCard { card: c } => card(B::why_adds_kay_card, c),
+        Reason::AddsToSiegeFight { card: c, total } => tf(
+            B::why_adds_to_siege_fight,
+            &[("card", &white_name(c)), ("n", &total)],
+        ),
+        Reason::RollsSiegeDie { total } => n(B::why_rolls_siege_die, total),
+        Reason::GivesLeastUseful { card: _ } => t(B::why_gives_least_useful).into(),
+        Reason::KeepsMilderCard => t(B::why_keeps_milder_card).into(),
+        Reason::TakesFromFullestHand { seat, cards } => tf(
+            B::why_takes_from_fullest_hand,
+            &[("other", &name(seat)), ("n", &cards)],
+        ),
+        Reason::GoesAlong => t(B::why_goes_along).into(),
+        Reason::StaysPut => t(B::why_stays_put).into(),
+        Reason::Passes => t(B::why_passes).into(),
+    }
+}
+
+/// What in a knight's public record made a computer knight accuse him: "added 3 siege engines".
+pub fn clue_line(clue: &Clue) -> String {
+    let (key, n) = match *clue {
+        Clue::AddedSiegeEngines { count } => (B::clue_added_siege_engines, count),
+        Clue::FewQuestCards { count } => (B::clue_few_quest_cards, count),
+        Clue::FewSiegeEnginesRemoved { count } => (B::clue_few_siege_engines_removed, count),
+        Clue::Hoards { cards } => (B::clue_hoards, cards),
+        Clue::FalseAccusation => return t(B::clue_false_accusation).into(),
+        Clue::SparesHisLife { count } => (B::clue_spares_his_life, count),
+        Clue::DrewBlackCards { count } => (B::clue_drew_black_cards, count),
+    };
+    tn(key, n.into(), &[])
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -1237,6 +1339,7 @@ pub fn pending_what(
 mod tests {
     use super::*;
     use crate::i18n::{Lang, checks, placeholders, set_texts};
+    use camelot_board::sim::SimplePolicy;
     use camelot_board::{Game, Setup};
     use serde::Serialize;
     use serde::de::DeserializeOwned;
@@ -2213,15 +2316,28 @@ mod tests {
     #[test]
     fn random_games_are_worded_in_every_language() {
         let names = names();
+        let mut reasons = Vec::new();
         for seed in 1..=8u64 {
             let mut setup = Setup::new(4, seed);
             setup.options.join_and_leave = seed % 3 == 0;
             let mut game = Game::new(&setup).unwrap();
             let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut rng = camelot_kit::rng_from_seed(seed);
             let mut steps = Vec::new();
             for _ in 0..3000 {
                 let Some(seat) = game.decider() else { break };
                 let view = game.seat_view(seat);
+                // Even seeds: the built-in computer knight plays every seat and says why.
+                if seed % 2 == 0 {
+                    let (i, reason) = SimplePolicy
+                        .choose_with_reason(&game.glimpse(seat), &view.legal_actions, &mut rng)
+                        .expect("the policy chooses a legal action");
+                    let action = view.legal_actions[i];
+                    reasons.push(reason);
+                    let events = game.apply(seat, action).unwrap();
+                    steps.push((view, seat, action, events));
+                    continue;
+                }
                 // At random, but not toward a quick death: losing life and leaving only when
                 // nothing else is offered, so games run long and see much of the rules.
                 let mut legal = view.legal_actions.clone();
@@ -2260,6 +2376,171 @@ mod tests {
                 }
             }
         }
+        let kinds: BTreeSet<String> = reasons.iter().map(|r| tag(r, "reason")).collect();
+        assert!(kinds.len() > 10, "the computer knights gave {kinds:?}");
+        for lang in Lang::ALL {
+            speak(lang);
+            for r in &reasons {
+                sound(&reason_line(r, &names), r);
+            }
+        }
+        speak(Lang::En);
+    }
+
+    fn reasons() -> Vec<Reason> {
+        use Reason::*;
+        let card = White::Fight2;
+        let war = Quest::SaxonWar;
+        vec![
+            OnlyChoice,
+            DrawsBlackCard { risk: 35 },
+            DrawsBlackCard { risk: 120 },
+            DrawsSeenCard {
+                card: Black::BlackKnight7,
+            },
+            AddsSiegeEngine { engines: 4 },
+            LosesLife { life: 5 },
+            LooksAtTopCard,
+            Heals { life: 1 },
+            FightsSiegeEngine {
+                engines: 9,
+                cards: 7,
+            },
+            DrawsWhiteCards { hand: 2 },
+            GoesTo {
+                place: Place::Grail,
+            },
+            GoesToWar { war, warriors: 2 },
+            FightsWar { war, warriors: 3 },
+            FightsQuest {
+                quest: Quest::Lancelot,
+                card,
+            },
+            PlaysGrailCard { despairs: 1 },
+            PushesExcalibur { position: -1 },
+            RemovesSiegeEngine { engines: 10 },
+            RemovesWarrior { war, warriors: 3 },
+            RemovesBlackCard {
+                quest: Quest::BlackKnight,
+            },
+            PlaysCard { card: White::Piety },
+            RevealsHimself,
+            Sacrifices { life: 3 },
+            ExchangesCards,
+            Accuses {
+                target: S2,
+                clue: Clue::Hoards { cards: 11 },
+            },
+            EndsTurn,
+            PlacesFaceDown,
+            PlacesFaceUp,
+            CommitsMerlins {
+                card: Black::Morgan4,
+            },
+            CancelsWithExcalibur {
+                card: Black::BlackKnight5,
+            },
+            LetsCardThrough,
+            SendsToWar { war, warriors: 0 },
+            Volunteers { morgan: 5 },
+            SavesWithGrail { dying: S1 },
+            AddsKayCard { card },
+            AddsToSiegeFight { card, total: 6 },
+            RollsSiegeDie { total: 8 },
+            GivesLeastUseful {
+                card: White::Reinforcements,
+            },
+            KeepsMilderCard,
+            TakesFromFullestHand { seat: S1, cards: 9 },
+            GoesAlong,
+            StaysPut,
+            Passes,
+        ]
+    }
+
+    fn clues() -> Vec<Clue> {
+        use Clue::*;
+        vec![
+            AddedSiegeEngines { count: 3 },
+            FewQuestCards { count: 1 },
+            FewSiegeEnginesRemoved { count: 0 },
+            Hoards { cards: 12 },
+            FalseAccusation,
+            SparesHisLife { count: 2 },
+            DrewBlackCards { count: 5 },
+        ]
+    }
+
+    /// Every reason a computer knight gives and every clue it accuses on has words in every
+    /// language, and none names a card the table may not see.
+    #[test]
+    fn computer_knights_say_why_in_every_language() {
+        covers(
+            &reasons(),
+            "reason",
+            variants::<Reason>(r#"{"reason":"?"}"#),
+            "Reason",
+        );
+        covers(
+            &clues(),
+            "clue",
+            variants::<Clue>(r#"{"clue":"?"}"#),
+            "Clue",
+        );
+        let names = names();
+        for lang in Lang::ALL {
+            speak(lang);
+            for r in reasons() {
+                sound(&reason_line(&r, &names), &r);
+            }
+            for c in clues() {
+                sound(&clue_line(&c), &c);
+            }
+            // Hidden cards: the one Percival saw, one given away, one cancelled face down.
+            for (r, hidden) in [
+                (
+                    Reason::DrawsSeenCard {
+                        card: Black::BlackKnight7,
+                    },
+                    black_name(Black::BlackKnight7),
+                ),
+                (
+                    Reason::GivesLeastUseful {
+                        card: White::Reinforcements,
+                    },
+                    white_name(White::Reinforcements),
+                ),
+                (
+                    Reason::CancelsWithExcalibur {
+                        card: Black::BlackKnight5,
+                    },
+                    black_name(Black::BlackKnight5),
+                ),
+            ] {
+                let line = reason_line(&r, &names);
+                assert!(!line.contains(&hidden), "{}: {line}", lang.code());
+            }
+        }
+        speak(Lang::En);
+        assert_eq!(
+            reason_line(&Reason::DrawsBlackCard { risk: 35 }, &names),
+            "a black card costs least now (black swords to expect: 0.35)"
+        );
+        assert_eq!(
+            reason_line(
+                &Reason::Accuses {
+                    target: S2,
+                    clue: Clue::AddedSiegeEngines { count: 3 }
+                },
+                &names
+            ),
+            "I suspect Cy: added 3 siege engines"
+        );
+        speak(Lang::De);
+        assert_eq!(
+            reason_line(&Reason::DrawsBlackCard { risk: 120 }, &names),
+            "eine schwarze Karte kostet jetzt am wenigsten (zu erwartende schwarze Schwerter: 1,20)"
+        );
         speak(Lang::En);
     }
 }
