@@ -21,7 +21,7 @@ pub mod table;
 
 use crate::shell::{Screen, Shell, now_ms, scroll_top};
 use crate::storage::GameKind;
-use camelot_board::sim::{Policy, SimplePolicy};
+use camelot_board::sim::{Reason, SimplePolicy};
 use camelot_board::{Action, Event, Game, Seat, TableView};
 use camelot_kit::rng_from_seed;
 use leptos::prelude::*;
@@ -156,6 +156,11 @@ impl Ctx {
 
     /// `seat` takes `action`. A refused action changes nothing and says why.
     pub fn act(&self, seat: Seat, action: Action) {
+        self.act_because(seat, action, None);
+    }
+
+    /// `seat` takes `action`, and the table hears why (a computer knight's reason) after it.
+    fn act_because(&self, seat: Seat, action: Action, why: Option<Reason>) {
         self.confirm.set(None);
         let Some(result) = self.live.try_update(|l| {
             let l = l.as_mut()?;
@@ -166,7 +171,7 @@ impl Ctx {
         match result {
             Some(Ok(events)) => {
                 self.message.set(None);
-                self.tell(seat, &action, &events);
+                self.tell(seat, &action, why.as_ref(), &events);
                 self.save();
                 // The phone stays with the knight while the decision stays his.
                 let next = self
@@ -188,9 +193,13 @@ impl Ctx {
 
     /// The table hears what a move did: a line of commentary per public event, the screen
     /// reader the same.
-    fn tell(&self, seat: Seat, action: &Action, events: &[Event]) {
+    fn tell(&self, seat: Seat, action: &Action, why: Option<&Reason>, events: &[Event]) {
         let names = self.names.get_untracked();
-        let mut lines = vec![words::action_line(action, seat, &names)];
+        let did = words::action_line(action, seat, &names);
+        let mut lines = vec![match why {
+            Some(why) => format!("{did} ({})", words::reason_line(why, &names)),
+            None => did,
+        }];
         lines.extend(
             events
                 .iter()
@@ -288,26 +297,33 @@ impl Ctx {
 
     /// The computer knight in `seat` decides, from its own seat's view, and acts.
     fn computer_moves(&self, seat: Seat) {
-        let Some(action) = self.live.with_untracked(|l| {
+        let Some((action, why)) = self.live.with_untracked(|l| {
             let l = l.as_ref()?;
             (l.game.decider() == Some(seat) && l.session.is_computer(seat)).then_some(())?;
-            computer_choice(&l.game, seat, l.session.setup.seed, l.session.moves.len())
+            computer_decision(&l.game, seat, l.session.setup.seed, l.session.moves.len())
         }) else {
             return;
         };
-        self.act(seat, action);
+        self.act_because(seat, action, Some(why));
     }
 }
 
 /// What the computer knight in `seat` does: the built-in policy, deciding from the seat's own view
 /// (a borrowed glimpse: it cannot see what the seat may not), with randomness drawn from the game's
 /// seed and the move's number, so a game replays the same whoever plays it.
-pub fn computer_choice(game: &Game, seat: Seat, seed: u64, move_number: usize) -> Option<Action> {
+/// Beside the choice, the reason the computer knight gives the table for it (worked out from the
+/// same view).
+pub fn computer_decision(
+    game: &Game,
+    seat: Seat,
+    seed: u64,
+    move_number: usize,
+) -> Option<(Action, Reason)> {
     let legal = game.legal_actions();
     let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let glimpse = game.glimpse(seat);
-    let i = SimplePolicy.choose_index(&glimpse, &legal, &mut rng)?;
-    legal.get(i).copied()
+    let (i, why) = SimplePolicy.choose_with_reason(&glimpse, &legal, &mut rng)?;
+    Some((*legal.get(i)?, why))
 }
 
 /// What the table must show for `live`.
@@ -385,7 +401,9 @@ mod tests {
             let mut n = 0;
             while let Some(seat) = game.decider() {
                 // The person plays as a computer knight would, for the test.
-                let action = computer_choice(&game, seat, s.setup.seed, s.moves.len()).unwrap();
+                let action = computer_decision(&game, seat, s.setup.seed, s.moves.len())
+                    .unwrap()
+                    .0;
                 s.apply(&mut game, seat, action, n as f64).unwrap();
                 n += 1;
                 assert!(n < 20_000, "{players} knights: the game does not end");
