@@ -350,6 +350,31 @@ pub fn check_format(text: &str, kind: GameKind, newest: u32) -> Result<(), Stora
     Ok(())
 }
 
+/// The players' names of a stored or imported session: one per seat, each as the New game screen
+/// would have kept it (trimmed, 1 to 20 characters, all different). Every game's [`Kept::parse`]
+/// checks them so.
+pub fn check_names(names: &[String], players: usize) -> Result<(), StorageError> {
+    match crate::names::validate_names(names) {
+        Ok(clean) if clean == names => {}
+        Ok(_) => {
+            return Err(StorageError::Damaged {
+                detail: "the players' names have stray spaces".into(),
+            });
+        }
+        Err(e) => {
+            return Err(StorageError::Damaged {
+                detail: format!("the players' names are not valid: {e}"),
+            });
+        }
+    }
+    if names.len() != players {
+        return Err(StorageError::Damaged {
+            detail: format!("{} names for {players} players", names.len()),
+        });
+    }
+    Ok(())
+}
+
 /// The game kind a stored or imported session says it is, read alone.
 fn kind_of_text(text: &str) -> Result<GameKind, StorageError> {
     #[derive(Deserialize)]

@@ -4,7 +4,6 @@
 use super::i18n::B;
 use super::session::{SAVE_FORMAT, Session, validate_sitters};
 use crate::i18n::tf;
-use crate::names::validate_names;
 use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
 use camelot_board::Game;
 use camelot_board::{Side, TableView};
@@ -23,24 +22,7 @@ impl Kept for Session {
             detail: format!("not a saved game: {e}"),
         })?;
         let players = session.setup.players as usize;
-        if session.names.len() != players {
-            return Err(StorageError::Damaged {
-                detail: format!("{} names for {players} players", session.names.len()),
-            });
-        }
-        match validate_names(&session.names) {
-            Ok(clean) if clean == session.names => {}
-            Ok(_) => {
-                return Err(StorageError::Damaged {
-                    detail: "the players' names have stray spaces".into(),
-                });
-            }
-            Err(e) => {
-                return Err(StorageError::Damaged {
-                    detail: format!("the players' names are not valid: {e}"),
-                });
-            }
-        }
+        storage::check_names(&session.names, players)?;
         if let Err(e) = validate_sitters(&session.sitters, players) {
             return Err(StorageError::Damaged {
                 detail: format!("the seats are not valid: {e:?}"),

@@ -2,7 +2,6 @@
 //! goes through here, and the Card Game's own settings live here.
 
 use crate::card::session::{SAVE_FORMAT, Session, validate_sitters};
-use crate::names::validate_names;
 use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
 use camelot_card::{Game, ReplayError};
 use serde::{Deserialize, Serialize};
@@ -27,28 +26,7 @@ impl Kept for Session {
                 detail: format!("the seats are not valid: {e}"),
             });
         }
-        match validate_names(&session.names) {
-            Ok(clean) if clean == session.names => {}
-            Ok(_) => {
-                return Err(StorageError::Damaged {
-                    detail: "the players' names have stray spaces".into(),
-                });
-            }
-            Err(e) => {
-                return Err(StorageError::Damaged {
-                    detail: format!("the players' names are not valid: {e}"),
-                });
-            }
-        }
-        if session.names.len() != session.setup.players as usize {
-            return Err(StorageError::Damaged {
-                detail: format!(
-                    "{} names for {} players",
-                    session.names.len(),
-                    session.setup.players
-                ),
-            });
-        }
+        storage::check_names(&session.names, session.setup.players as usize)?;
         // Saved again in the oldest format that holds it (see `SAVE_FORMAT`).
         session.format = session.needed_format();
         let game = session.game().map_err(StorageError::from)?;
