@@ -94,7 +94,7 @@ fn Recent() -> impl IntoView {
         (!lines.is_empty()).then(|| {
             view! {
                 <section class="board-recent" aria-label=t(B::recent_title)>
-                    <ul data-testid="board-recent">
+                    <ul data-testid="board-recent" tabindex="0">
                         {lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
                     </ul>
                 </section>
