@@ -191,6 +191,8 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     // The game is listed as a board game in Saved games.
     b.click("[data-testid=home-button]").await;
     b.click("[data-testid=saved-games]").await;
+    // The screen comes with its part of the split wasm: wait for its list.
+    b.wait_for("[data-testid=save-kind]").await;
     let kinds = b.texts(".save-kind").await;
     assert!(kinds.iter().any(|k| k.contains("board")), "{kinds:?}");
     b.assert_no_console_errors().await;
