@@ -62,7 +62,11 @@ async fn every_language_shows_its_own_words_on_every_main_screen() {
         if code != "en" {
             let p = pack(code);
             let new_game = b.text("[data-testid=new-game]").await;
-            assert_eq!(new_game.trim(), p["home_new_card_game"].trim(), "{code}: Home");
+            assert_eq!(
+                new_game.trim(),
+                p["home_new_card_game"].trim(),
+                "{code}: Home"
+            );
         }
         assert_clean_text(&b, &format!("{code} Home")).await;
 
