@@ -741,6 +741,9 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
             start.elapsed() < support::TIMEOUT,
             "the person's turn never came"
         );
+        if b.exists("[data-testid=quest-end-done]").await {
+            b.click("[data-testid=quest-end-done]").await;
+        }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     b.click("[data-testid=curtain-show]").await;

@@ -1,6 +1,7 @@
 //! Browser tests of the board game (release build in dist/, see tests/support): a game of one
 //! person and three computer knights played to its end through the page, with a reload in the
-//! middle that resumes exactly, and after every step a check that nothing hidden is in the page.
+//! middle that resumes exactly; and a game of four people passing one phone, with a Morgan chain,
+//! an accusation and the end's reveal. After every step, a check that nothing hidden is in the page.
 //!
 //! The person plays what the built-in policy would choose for his seat (worked out here from the
 //! autosave, replayed by the engine), by tapping that action's button: the buttons are the engine's
@@ -10,18 +11,25 @@
 mod support;
 
 use camelot_board::sim::{Policy, SimplePolicy};
-use camelot_board::{Action, Game, Seat, Setup};
+use camelot_board::{
+    Action, Black, Event, Game, Loyalty, Options, PendingView, PrivateView, Seat, Setup,
+    TraitorRule,
+};
 use camelot_kit::{Move, rng_from_seed};
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use support::Browser;
 
 /// The autosave of the game being played: its setup, sitters and moves.
 struct Saved {
     setup: Setup,
+    names: Vec<String>,
     computers: Vec<bool>,
     moves: Vec<Move<Action>>,
-    loyalty_looks: usize,
+    /// The seats still to look at their Loyalty card, in order.
+    loyalty_looks: Vec<Seat>,
+    end_shown: usize,
 }
 
 async fn saved(b: &Browser) -> Option<Saved> {
@@ -41,8 +49,10 @@ async fn saved(b: &Browser) -> Option<Saved> {
             .iter()
             .map(|v| v == "computer")
             .collect(),
+        names: serde_json::from_value(s["names"].clone()).expect("names"),
         moves: serde_json::from_value(s["moves"].clone()).expect("moves"),
-        loyalty_looks: s["loyalty_looks"].as_array().map_or(0, Vec::len),
+        loyalty_looks: serde_json::from_value(s["loyalty_looks"].clone()).unwrap_or_default(),
+        end_shown: s["end_shown"].as_u64().unwrap_or(0) as usize,
     })
 }
 
@@ -124,7 +134,7 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
         };
         let game = replay(&s);
         assert_nothing_hidden(&b, &game).await;
-        if game.is_over() && s.loyalty_looks == 0 {
+        if game.is_over() && s.loyalty_looks.is_empty() {
             b.wait_for("[data-testid=board-end]").await;
             break;
         }
@@ -154,10 +164,15 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
             b.click("[data-testid=accuse-yes]").await;
             continue;
         }
+        if b.exists("[data-testid=quest-end-done]").await {
+            b.click("[data-testid=quest-end-done]").await;
+            continue;
+        }
         if b.exists("[data-testid=board-actions]").await
             && let Some(seat) = game.decider()
             && !s.computers[seat.index()]
         {
+            assert_private_is_right(&b, &game, &s).await;
             let i = choice(&game, seat, s.setup.seed, s.moves.len());
             let before = s.moves.len();
             b.click(&format!("[data-testid=action-{i}]")).await;
@@ -195,6 +210,418 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     b.wait_for("[data-testid=save-kind]").await;
     let kinds = b.texts(".save-kind").await;
     assert!(kinds.iter().any(|k| k.contains("board")), "{kinds:?}");
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// The seat whose screen may be uncovered now: the first Loyalty look still due, else whoever
+/// decides.
+fn entitled(game: &Game, s: &Saved) -> Option<Seat> {
+    s.loyalty_looks.first().copied().or_else(|| game.decider())
+}
+
+/// The cards named in the page, by code (`data-white` with its count `data-n`, `data-black`),
+/// inside and outside the private screen.
+async fn marked_cards(b: &Browser) -> Value {
+    b.eval(
+        "const count = (sel, inside) => {
+           const out = {};
+           for (const e of document.querySelectorAll(sel)) {
+             if (!!e.closest('[data-testid=private]') !== inside) continue;
+             const codes = (e.dataset.white || e.dataset.black).split(' ');
+             const n = Number(e.dataset.n || 1);
+             for (const c of codes) out[c] = (out[c] || 0) + n;
+           }
+           return out;
+         };
+         return {
+           white_in: count('[data-white]', true), white_out: count('[data-white]', false),
+           black_in: count('[data-black]', true), black_out: count('[data-black]', false),
+           loyalty_out: document.querySelectorAll(
+             '[data-loyalty]:not([data-testid=private] [data-loyalty])').length,
+           loyalty_in: [...document.querySelectorAll('[data-testid=private] [data-loyalty]')]
+             .map(e => e.dataset.loyalty),
+           end_loyalties: [...document.querySelectorAll('[data-testid^=end-seat-]')]
+             .map(e => e.querySelector('[data-loyalty]')?.dataset.loyalty ?? null),
+         };",
+    )
+    .await
+}
+
+fn counts(v: &Value) -> BTreeMap<String, u64> {
+    v.as_object()
+        .map(|m| {
+            m.iter()
+                .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn code(of: impl serde::Serialize) -> String {
+    serde_json::to_value(of)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .expect("a card's code")
+}
+
+/// The private screen, when one shows, is the right seat's and shows his secrets only: every
+/// white card named in it is in his hand (exactly his hand), every black card named is one he was
+/// shown or placed face down, the only Loyalty card is his own.
+async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
+    let Some(seat) = b
+        .attr("[data-testid=private]", "data-seat")
+        .await
+        .and_then(|v| v.parse::<u8>().ok())
+    else {
+        return;
+    };
+    assert_eq!(
+        Some(Seat(seat)),
+        entitled(game, s),
+        "the private screen of seat {seat} shows, but it is not his moment"
+    );
+    let sv = game.seat_view(Seat(seat));
+    let page = marked_cards(b).await;
+    // The first look shows his knight and Loyalty card only.
+    if s.loyalty_looks.first() != Some(&Seat(seat)) {
+        let mut hand: BTreeMap<String, u64> = BTreeMap::new();
+        for &c in &sv.hand {
+            *hand.entry(code(c)).or_default() += 1;
+        }
+        assert_eq!(
+            counts(&page["white_in"]),
+            hand,
+            "seat {seat}'s private screen does not show exactly his hand"
+        );
+        let mut may_see: Vec<Black> = sv.face_down_known.iter().map(|&(_, _, c)| c).collect();
+        match &sv.private {
+            Some(PrivateView::DrawnCard { card }) => may_see.push(*card),
+            Some(PrivateView::ArmorPair { cards }) => may_see.extend(cards),
+            Some(PrivateView::TopOfPile { cards }) => may_see.extend(cards),
+            Some(PrivateView::Clairvoyance { placed, left }) => {
+                may_see.extend(placed);
+                may_see.extend(left);
+            }
+            None => {}
+        }
+        for shown in counts(&page["black_in"]).keys() {
+            assert!(
+                may_see.iter().any(|&c| code(c) == *shown),
+                "seat {seat}'s private screen names the black card {shown}, which he was not shown"
+            );
+        }
+    }
+    let loyalty: Vec<String> = serde_json::from_value(page["loyalty_in"].clone()).unwrap();
+    let own: Vec<String> = sv.loyalty.map(|l| format!("{l:?}")).into_iter().collect();
+    assert!(
+        loyalty.is_empty() || loyalty == own,
+        "seat {seat}'s private screen shows the Loyalty cards {loyalty:?}, his is {own:?}"
+    );
+}
+
+/// Nothing hidden is anywhere in the page: outside a private screen no card of a hand, of a deck,
+/// face down or shown to one seat is named at all, and no Loyalty card shows until the end turns
+/// it over (or an accusation unmasked its knight); a private screen is only ever the entitled
+/// seat's and shows only his own secrets; no saved game is in the page's text.
+async fn assert_page_hides_what_it_must(b: &Browser, game: &Game, s: &Saved) {
+    let page = marked_cards(b).await;
+    assert!(
+        counts(&page["white_out"]).is_empty() && counts(&page["black_out"]).is_empty(),
+        "cards named outside a private screen: {page}"
+    );
+    assert_private_is_right(b, game, s).await;
+    let view = game.table_view();
+    if game.is_over() {
+        let shown: Vec<Option<String>> =
+            serde_json::from_value(page["end_loyalties"].clone()).unwrap();
+        for (i, (card, k)) in shown.iter().zip(&view.knights).enumerate() {
+            let turned = i < s.end_shown || k.revealed;
+            let truth = game.seat_view(k.seat).loyalty.map(|l| format!("{l:?}"));
+            match card {
+                Some(c) => assert!(
+                    turned && Some(c) == truth.as_ref(),
+                    "the end shows seat {i}'s Loyalty card {c} (turned: {turned}, is {truth:?})"
+                ),
+                None => assert!(
+                    !turned,
+                    "seat {i}'s Loyalty card was turned but does not show"
+                ),
+            }
+        }
+    } else {
+        assert_eq!(
+            page["loyalty_out"], 0,
+            "a Loyalty card shows outside a private screen"
+        );
+    }
+    let html = b.html().await;
+    for marker in [
+        "\"loyalty_looks\"",
+        "\"moves\"",
+        "\"black_deck\"",
+        "\"white_deck\"",
+    ] {
+        assert!(
+            !html.contains(marker),
+            "saved state {marker} is in the page"
+        );
+    }
+}
+
+/// The Traitor's seat, if he plays.
+fn traitor(game: &Game) -> Option<Seat> {
+    (0..game.table_view().players)
+        .map(Seat)
+        .find(|&s| game.seat_view(s).loyalty == Some(Loyalty::Traitor))
+}
+
+/// What the people at the table choose in the pass-and-play test: what the built-in policy would
+/// choose for their seat, except that the first loyal knight who may accuse the Traitor does.
+fn person_choice(game: &Game, seat: Seat, seed: u64, moves: &[Move<Action>]) -> usize {
+    let legal = game.legal_actions();
+    let accused = moves
+        .iter()
+        .any(|m| matches!(m.action, Action::Accuse { .. }));
+    if !accused
+        && game.seat_view(seat).loyalty == Some(Loyalty::Loyal)
+        && let Some(t) = traitor(game)
+        && let Some(i) = legal
+            .iter()
+            .position(|a| matches!(a, Action::Accuse { target, .. } if *target == t))
+    {
+        return i;
+    }
+    choice(game, seat, seed, moves.len())
+}
+
+/// A step of Morgan's: her card waiting on the Merlins (or more), or her call for volunteers.
+fn morgan_step(game: &Game) -> bool {
+    matches!(
+        game.table_view().pending,
+        Some(PendingView::BlackCard {
+            card: Some(
+                Black::Morgan1 | Black::Morgan2 | Black::Morgan3 | Black::Morgan4 | Black::Morgan5
+            ),
+            ..
+        }) | Some(PendingView::Volunteer { .. })
+    )
+}
+
+fn pass_and_play_setup(seed: u64) -> Setup {
+    Setup {
+        options: Options {
+            traitor: TraitorRule::AmongUs,
+            ..Options::default()
+        },
+        ..Setup::new(4, seed)
+    }
+}
+
+/// A seed whose four-person game, played as [`person_choice`] plays it, has a Morgan card that
+/// passes the phone to at least three knights, a right accusation, and an end within `max` moves
+/// (found by playing the games here, with the engine).
+fn pass_and_play_seed(max: usize) -> u64 {
+    (1..2_000)
+        .find(|&seed| {
+            let setup = pass_and_play_setup(seed);
+            let mut game = Game::new(&setup).expect("setup");
+            let mut moves: Vec<Move<Action>> = Vec::new();
+            let mut asked = std::collections::BTreeSet::new();
+            let mut unmasked = false;
+            while let Some(seat) = game.decider() {
+                if moves.len() > max {
+                    return false;
+                }
+                if morgan_step(&game) {
+                    asked.insert(seat);
+                }
+                let action = game.legal_actions()[person_choice(&game, seat, seed, &moves)];
+                let events = game.apply(seat, action).expect("legal");
+                unmasked |= events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::Accused {
+                            loyalty: Loyalty::Traitor,
+                            ..
+                        }
+                    )
+                });
+                moves.push(Move { seat, action });
+            }
+            unmasked && asked.len() >= 3
+        })
+        .expect("a seed with a Morgan chain and an accusation")
+}
+
+/// Issue 22: four people pass one phone around a real table. Each looks at his Loyalty card
+/// behind his curtain; every decision, in turn or out of it, goes behind the decider's curtain;
+/// a Morgan card passes the phone around the table for the Merlins; a loyal knight accuses the
+/// Traitor (confirmed first) and unmasks him; the quests' ends show to the table; at the end the
+/// verdict, and the Loyalty cards turned over one by one. After every step, nothing hidden is in
+/// the page.
+#[tokio::test]
+async fn four_people_pass_one_phone_through_a_whole_game() {
+    let seed = pass_and_play_seed(700);
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    b.goto(&format!("#test-seed={seed}")).await;
+    b.reload().await;
+    b.click("[data-testid=new-board-game]").await;
+    b.wait_for("[data-testid=board-newgame]").await;
+    // Four seats, all people, the Traitor among us.
+    b.click("[data-testid=board-players-4]").await;
+    for i in 1..4 {
+        b.click(&format!("[data-testid=board-computer-{i}]")).await;
+    }
+    b.eval(
+        "const s = document.querySelector('[data-testid=board-traitor]');
+         s.value = 'among_us'; s.dispatchEvent(new Event('change', { bubbles: true }));
+         return null;",
+    )
+    .await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=board-table]").await;
+    let first = saved(&b).await.expect("a save");
+    assert_eq!(first.setup, pass_and_play_setup(seed), "the game set up");
+    assert!(first.computers.iter().all(|c| !c), "four people");
+    assert_eq!(
+        first.loyalty_looks.len(),
+        4,
+        "everyone looks at his Loyalty card"
+    );
+    let start = Instant::now();
+    let (mut morgan_curtains, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(900),
+            "the game did not end"
+        );
+        if b.exists("#panic").await {
+            panic!("the app crashed: {}", b.text("#panic").await);
+        }
+        let s = saved(&b).await.expect("a save");
+        let game = replay(&s);
+        assert_page_hides_what_it_must(&b, &game, &s).await;
+        if game.is_over() && s.loyalty_looks.is_empty() {
+            b.wait_for("[data-testid=board-end]").await;
+            break;
+        }
+        if b.exists("[data-testid=quest-end-done]").await {
+            assert!(
+                !b.exists("[data-testid=private]").await,
+                "cards show over a quest's end"
+            );
+            assert!(!b.text("[data-testid=quest-end] h2").await.is_empty());
+            quest_ends += 1;
+            b.click("[data-testid=quest-end-done]").await;
+            continue;
+        }
+        if b.exists("[data-testid=curtain-show]").await {
+            // The curtain names whoever's moment it is, and only him.
+            let who = entitled(&game, &s).expect("someone decides");
+            assert_eq!(
+                b.text("[data-testid=curtain-name]").await.trim(),
+                s.names[who.index()],
+                "the curtain names the wrong knight"
+            );
+            if morgan_step(&game) {
+                morgan_curtains.push(who);
+            }
+            b.click("[data-testid=curtain-show]").await;
+            b.wait_for("[data-testid=private]").await;
+            continue;
+        }
+        if b.exists("[data-testid=private-notices-done]").await {
+            b.click("[data-testid=private-notices-done]").await;
+            continue;
+        }
+        if b.exists("[data-testid=accuse-yes]").await {
+            confirmed = true;
+            b.click("[data-testid=accuse-yes]").await;
+            continue;
+        }
+        if b.exists("[data-testid=board-actions]").await {
+            let seat = game.decider().expect("a decider");
+            let i = person_choice(&game, seat, s.setup.seed, &s.moves);
+            let action = game.legal_actions()[i];
+            let before = s.moves.len();
+            b.click(&format!("[data-testid=action-{i}]")).await;
+            if matches!(action, Action::Accuse { .. }) {
+                // Asked first; a tap on Cancel would change nothing.
+                b.wait_for("[data-testid=accuse-confirm]").await;
+                assert_eq!(saved(&b).await.expect("a save").moves.len(), before);
+                continue;
+            }
+            let t = Instant::now();
+            while saved(&b).await.expect("a save").moves.len() == before {
+                assert!(
+                    t.elapsed() < Duration::from_secs(10),
+                    "the move was not saved"
+                );
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            continue;
+        }
+        if b.exists("[data-testid=private-done]").await {
+            b.click("[data-testid=private-done]").await;
+            continue;
+        }
+        panic!("nothing to tap:\n{}", b.html().await);
+    }
+    let s = saved(&b).await.expect("a save");
+    let game = replay(&s);
+    let traitor = traitor(&game).expect("the Traitor among us");
+    assert!(confirmed, "the accusation was confirmed");
+    assert!(
+        game.table_view().knights[traitor.index()].revealed,
+        "the Traitor was unmasked"
+    );
+    let asked: std::collections::BTreeSet<Seat> = morgan_curtains.iter().copied().collect();
+    assert!(
+        asked.len() >= 3,
+        "Morgan's card passed the phone to {asked:?} only"
+    );
+    assert!(quest_ends > 0, "no quest's end was shown");
+    // The end: the verdict, then every Loyalty card turned over one by one.
+    assert!(!b.text("[data-testid=board-verdict]").await.is_empty());
+    let mut turned = s.end_shown;
+    while b.exists("[data-testid=end-turn-next]").await {
+        b.click("[data-testid=end-turn-next]").await;
+        turned += 1;
+        let t = Instant::now();
+        while saved(&b).await.expect("a save").end_shown < turned {
+            assert!(
+                t.elapsed() < Duration::from_secs(5),
+                "the card was not turned"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let s = saved(&b).await.expect("a save");
+        assert_page_hides_what_it_must(&b, &game, &s).await;
+    }
+    assert_eq!(b.count("[data-loyalty]").await, 4);
+    assert_eq!(
+        b.attr(
+            &format!("[data-testid=end-seat-{}] [data-loyalty]", traitor.0),
+            "data-loyalty"
+        )
+        .await
+        .as_deref(),
+        Some("Traitor")
+    );
+    // The log tells the whole game: Morgan's card and the accusation among it.
+    b.click("[data-testid=board-log]").await;
+    b.wait_for("[data-testid=board-log-lines]").await;
+    let log = b.text("[data-testid=board-log-lines]").await;
+    assert!(
+        log.contains("Morgan"),
+        "the log does not tell Morgan's card"
+    );
+    assert!(log.contains(&s.names[traitor.index()]));
     b.assert_no_console_errors().await;
     b.close().await;
 }

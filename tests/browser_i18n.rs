@@ -403,6 +403,83 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
     b.close().await;
 }
 
+/// The board game's words of one language (`board.<code>.json`).
+fn board_pack(code: &str) -> BTreeMap<String, String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("public/i18n")
+        .join(format!("board.{code}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Issue 22: every board game screen in every language, on a 320 px phone: New game, the curtain,
+/// the Loyalty look, the table with the board while computer knights move, the private screen with
+/// the actions, the log. Each shows its own language's words (the board game's pack has come),
+/// no placeholder or raw key, nothing wider than the screen.
+#[tokio::test]
+async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    for code in LANGS {
+        game::fresh_app(&b, 12).await;
+        set_language(&b, code).await;
+        game::phone_screen(&b, 320, 640).await;
+        let check = async |screen: &str| {
+            tokio::time::sleep(std::time::Duration::from_millis(150)).await;
+            let what = format!("{code} board {screen}");
+            assert_no_sideways_scroll(&b, &what).await;
+            assert_clean_text(&b, &what).await;
+        };
+        b.click("[data-testid=new-board-game]").await;
+        b.wait_for("[data-testid=board-newgame]").await;
+        if code != "en" {
+            let p = board_pack(code);
+            // The pack loads with the screen: wait for its words.
+            b.wait_for_text("[data-testid=board-start]", p["start_the_game"].trim())
+                .await;
+        }
+        check("new game").await;
+        b.click("[data-testid=board-start]").await;
+        b.wait_for("[data-testid=curtain]").await;
+        check("curtain").await;
+        b.click("[data-testid=curtain-show]").await;
+        b.wait_for("[data-testid=private-done]").await;
+        check("Loyalty look").await;
+        b.click("[data-testid=private-done]").await;
+        // The computer knights move until the person decides: the table and the board meanwhile.
+        let start = std::time::Instant::now();
+        let mut table_checked = false;
+        while !b.exists("[data-testid=curtain-show]").await {
+            assert!(
+                start.elapsed() < support::TIMEOUT,
+                "{code}: the person's turn never came"
+            );
+            if !table_checked && b.exists("[data-testid=board-thinking]").await {
+                check("table, a computer knight thinking").await;
+                table_checked = true;
+            }
+            if b.exists("[data-testid=quest-end-done]").await {
+                check("a quest's end").await;
+                b.click("[data-testid=quest-end-done]").await;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        check("curtain for a turn").await;
+        b.click("[data-testid=curtain-show]").await;
+        b.wait_for("[data-testid=board-actions]").await;
+        check("private screen").await;
+        b.click("[data-testid=private-hide]").await;
+        b.click("[data-testid=board-log]").await;
+        b.wait_for("[data-testid=board-log-lines]").await;
+        check("log").await;
+        b.click("[data-testid=board-log-back]").await;
+        b.wait_for("[data-testid=board-table]").await;
+    }
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 /// The Settings buttons whose words do not fit inside them (cut off, or running over the edge).
 async fn cut_settings_labels(b: &Browser) -> Vec<String> {
     let v = b

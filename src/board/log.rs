@@ -68,7 +68,7 @@ pub fn Log() -> impl IntoView {
             <button class="big" data-testid="board-log-back" on:click=move |_| ctx.go(TABLE)>
                 {t(B::back_to_table)}
             </button>
-            <ol class="log-turns" reversed>
+            <ol class="log-turns" reversed data-testid="board-log-lines">
                 {turns.into_iter().rev().map(|turn| view! {
                     <li>
                         <h3>{tf(B::board_log_turn, &[("n", &turn.turn)])}</h3>

@@ -70,6 +70,9 @@ pub struct Ctx {
     pub recent: RwSignal<Vec<String>>,
     /// An accusation waiting for its confirmation.
     pub confirm: RwSignal<Option<Action>>,
+    /// A quest's end, shown to the whole table until someone taps on (never saved: the log keeps
+    /// it).
+    pub quest_end: RwSignal<Option<QuestEnd>>,
     /// The computer knight's next move.
     pub timer: StoredValue<Option<TimeoutHandle>>,
 }
@@ -102,6 +105,7 @@ impl Ctx {
             message: RwSignal::new(None),
             recent: RwSignal::new(Vec::new()),
             confirm: RwSignal::new(None),
+            quest_end: RwSignal::new(None),
             timer: StoredValue::new(None),
         }
     }
@@ -124,6 +128,7 @@ impl Ctx {
         self.live.set(Some(Live { session, game }));
         self.lifted.set(None);
         self.confirm.set(None);
+        self.quest_end.set(None);
         self.message.set(None);
         if self.shell.screen.get_untracked() == TABLE {
             scroll_top();
@@ -207,6 +212,12 @@ impl Ctx {
                 .filter_map(|e| words::event_line(e, &names)),
         );
         self.shell.said.set(Some(lines.join(" ")));
+        if let Some(end) = QuestEnd::of(events, &names) {
+            // The whole table looks: whoever held the phone covers his cards first.
+            self.lifted.set(None);
+            self.confirm.set(None);
+            self.quest_end.set(Some(end));
+        }
         self.recent.update(|r| {
             r.extend(lines);
             let over = r.len().saturating_sub(RECENT);
@@ -254,6 +265,12 @@ impl Ctx {
         }
     }
 
+    /// The table has seen the quest's end: play goes on.
+    pub fn quest_end_seen(&self) {
+        self.quest_end.set(None);
+        self.schedule_computer();
+    }
+
     /// The end screen turned `n` Loyalty cards over.
     pub fn end_shown(&self, n: usize) {
         self.live.update(|l| {
@@ -275,6 +292,9 @@ impl Ctx {
     /// for less motion), from its own seat's view only.
     fn schedule_computer(&self) {
         self.cancel_computer();
+        if self.quest_end.with_untracked(Option::is_some) {
+            return;
+        }
         let Some(Need::Computer(seat)) = self.need.get_untracked() else {
             return;
         };
@@ -305,6 +325,34 @@ impl Ctx {
             return;
         };
         self.act_because(seat, action, Some(why));
+    }
+}
+
+/// A quest's end as the table sees it: won or lost, and everything it brought (the totals and the
+/// black cards turned, swords, relics, life, siege engines, spoils), each a line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuestEnd {
+    pub quest: camelot_board::Quest,
+    pub won: bool,
+    pub lines: Vec<String>,
+}
+
+impl QuestEnd {
+    /// The first quest's end among a move's `events`, with what followed it until the next turn.
+    pub fn of(events: &[Event], names: &[String]) -> Option<QuestEnd> {
+        let start = events
+            .iter()
+            .position(|e| matches!(e, Event::QuestEnds { .. }))?;
+        let Event::QuestEnds { quest, won, .. } = events[start] else {
+            return None;
+        };
+        let lines = events[start..]
+            .iter()
+            .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
+            .filter(|e| e.is_public())
+            .filter_map(|e| words::event_line(e, names))
+            .collect();
+        Some(QuestEnd { quest, won, lines })
     }
 }
 
@@ -411,6 +459,52 @@ mod tests {
             assert!(game.outcome().is_some());
             assert_eq!(s.game().unwrap().table_view(), game.table_view());
         }
+    }
+
+    /// Issue 22: a quest's end is shown to the table with everything it brought, and only that:
+    /// what came before it in the move, and the next turn, are not part of it.
+    #[test]
+    fn a_quest_end_shows_what_the_quest_brought() {
+        use camelot_board::{Colour, Quest, Relic, White};
+        let events = vec![
+            Event::FightCardPlayed {
+                seat: Seat(0),
+                quest: Quest::BlackKnight,
+                card: White::Fight5,
+            },
+            Event::QuestEnds {
+                quest: Quest::BlackKnight,
+                won: true,
+                white_total: 12,
+                black_total: 9,
+                black_cards: vec![],
+                kay: None,
+                winner: Some(Seat(0)),
+                present: vec![Seat(0)],
+            },
+            Event::SwordsLaid {
+                colour: Colour::White,
+                count: 1,
+            },
+            Event::RelicWon {
+                relic: Relic::LancelotsArmor,
+                seat: Seat(0),
+            },
+            Event::TurnBegins {
+                seat: Seat(1),
+                turn: 4,
+                traitor_turn: false,
+            },
+            Event::SiegeEngineAdded { engines: 3 },
+        ];
+        crate::i18n::set_texts(crate::i18n::checks::pack::<i18n::B>(crate::i18n::Lang::En));
+        let end = QuestEnd::of(&events, &names(2)).expect("a quest's end");
+        assert_eq!(end.quest, Quest::BlackKnight);
+        assert!(end.won);
+        assert_eq!(end.lines.len(), 3, "{:?}", end.lines);
+        assert!(end.lines[0].contains("12"), "{:?}", end.lines);
+        assert!(end.lines.iter().all(|l| !l.contains("siege engine")));
+        assert_eq!(QuestEnd::of(&events[..1], &names(2)), None);
     }
 
     #[test]

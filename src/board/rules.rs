@@ -4,6 +4,7 @@
 //! serde names), and its readings against the settled readings of `board-game.md` §9. The format and
 //! its parser are the shell's (`crate::rules_text`).
 
+use super::words::code;
 use crate::i18n::K;
 use crate::rules_text::Book;
 use camelot_board::data::{
@@ -15,7 +16,6 @@ use camelot_board::data::{
     SWORDS_IN_ALL, TRAITOR_CARDS, TRAITOR_END_FLIP, WARRIORS_LOSE, WHITE_MANIFEST,
 };
 use camelot_board::{Black, Knight, White};
-use serde::Serialize;
 
 /// The board game's rules, for the Rules screen.
 pub const BOOK: Book = Book {
@@ -101,15 +101,6 @@ const SETTLED: [(&str, &str); 32] = [
         "with no white card on it",
     ),
 ];
-
-/// The engine's own name of a card, knight or quest (its serde name: `fight_1`, `sir_kay`,
-/// `pict_war` …).
-fn code(of: impl Serialize) -> String {
-    match serde_json::to_value(of) {
-        Ok(serde_json::Value::String(code)) => code,
-        _ => String::new(),
-    }
-}
 
 /// Every block a board rules file must have, in the files' order: each Knight, each kind of white
 /// card, each kind of black card.

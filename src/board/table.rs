@@ -7,7 +7,7 @@ use super::board_view::Board;
 use super::i18n::B;
 use super::{LOG, NEW_GAME, Need, use_ctx, words};
 use crate::i18n::{K, t, tf};
-use camelot_board::{Action, Loyalty, PrivateView, Seat, SeatView, TableView};
+use camelot_board::{Action, Black, Loyalty, PrivateView, Seat, SeatView, TableView};
 use leptos::prelude::*;
 
 #[component]
@@ -108,6 +108,9 @@ fn Recent() -> impl IntoView {
 fn Decision() -> impl IntoView {
     let ctx = use_ctx();
     move || {
+        if let Some(end) = ctx.quest_end.get() {
+            return Some(view! { <QuestEndPanel end /> }.into_any());
+        }
         let need = ctx.need.get()?;
         let lifted = ctx.lifted.get();
         Some(match need {
@@ -146,6 +149,39 @@ fn Decision() -> impl IntoView {
     }
 }
 
+/// A quest's end for the whole table: won or lost and what it brought, until someone taps on (it
+/// comes in with a short flourish, never when less motion is asked for).
+#[component]
+fn QuestEndPanel(end: super::QuestEnd) -> impl IntoView {
+    let ctx = use_ctx();
+    let quest = words::quest_name(end.quest);
+    let (class, title) = if end.won {
+        ("quest-end won", tf(B::quest_end_won, &[("quest", &quest)]))
+    } else {
+        (
+            "quest-end lost",
+            tf(B::quest_end_lost, &[("quest", &quest)]),
+        )
+    };
+    let class = if crate::shell::reduced_motion() {
+        class.to_string()
+    } else {
+        format!("{class} animate")
+    };
+    view! {
+        <section class=class role="status" aria-labelledby="quest-end-title" data-testid="quest-end"
+            data-won=end.won.to_string()>
+            <h2 id="quest-end-title">{title}</h2>
+            <ul class="quest-end-lines">
+                {end.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+            </ul>
+            <button class="primary big" data-testid="quest-end-done" on:click=move |_| ctx.quest_end_seen()>
+                {t(B::quest_end_continue)}
+            </button>
+        </section>
+    }
+}
+
 /// "Pass the phone to ‹name›": only the name and why (public facts) until he taps.
 #[component]
 fn Covered(seat: Seat, why: String) -> impl IntoView {
@@ -177,7 +213,7 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
         .flatten();
     let loyalty = sv.and_then(|sv| sv.loyalty);
     view! {
-        <section class="private board-private" data-testid="private">
+        <section class="private board-private" data-testid="private" data-seat=seat.0>
             <h2>{words::seat_name(&ctx.names.get_untracked(), seat)}</h2>
             <p class="knight" data-testid="private-knight">
                 <strong>{words::knight_or_squire(knight)}</strong>
@@ -228,7 +264,7 @@ fn Private(seat: Seat) -> impl IntoView {
             }
         });
         Some(view! {
-            <section class="private board-private" data-testid="private">
+            <section class="private board-private" data-testid="private" data-seat=seat.0>
                 <h2>{words::seat_name(&names, seat)}</h2>
                 {told}
                 <Secrets sv=sv.clone() />
@@ -241,60 +277,85 @@ fn Private(seat: Seat) -> impl IntoView {
     }
 }
 
+/// The codes of black cards shown to one seat alone, for the element that names them (the browser
+/// tests check that no card reaches the page but those its seat may see).
+fn black_codes(cards: &[Black]) -> String {
+    let codes: Vec<String> = cards.iter().map(|&c| words::code(c)).collect();
+    codes.join(" ")
+}
+
 /// What only this seat knows: his knight, his Loyalty card, his hand, his face-down cards, and
-/// what his decision shows him.
+/// what his decision shows him. Every element naming cards carries their codes (`data-white`,
+/// `data-black`).
 #[component]
 fn Secrets(sv: SeatView) -> impl IntoView {
     let me = sv.table.knights.get(sv.seat.index()).cloned();
     let knight = me.as_ref().and_then(|k| k.knight);
     let hand = if sv.hand.is_empty() {
-        t(B::hand_empty).to_string()
+        view! { <span>{t(B::hand_empty)}</span> }.into_any()
     } else {
-        words::white_list(&sv.hand)
+        let kinds = words::white_kinds(&sv.hand);
+        view! {
+            <ul class="hand-cards">
+                {kinds.into_iter().map(|(card, n)| view! {
+                    <li data-white=words::code(card) data-n=n>{words::white_count(card, n)}</li>
+                }).collect_view()}
+            </ul>
+        }
+        .into_any()
     };
     let shown = sv.private.clone().map(|p| match p {
-        PrivateView::DrawnCard { card } => {
-            tf(B::private_drawn, &[("card", &words::black_name(card))])
-        }
-        PrivateView::ArmorPair { cards } => {
-            tf(B::private_armor, &[("cards", &words::black_list(&cards))])
-        }
-        PrivateView::TopOfPile { cards } => tf(
-            B::private_top_of_pile,
-            &[("cards", &words::black_list(&cards))],
+        PrivateView::DrawnCard { card } => (
+            tf(B::private_drawn, &[("card", &words::black_name(card))]),
+            black_codes(&[card]),
         ),
-        PrivateView::Clairvoyance { placed, left } => tf(
-            B::private_clairvoyance,
-            &[
-                ("placed", &words::black_list(&placed)),
-                ("left", &words::black_list(&left)),
-            ],
+        PrivateView::ArmorPair { cards } => (
+            tf(B::private_armor, &[("cards", &words::black_list(&cards))]),
+            black_codes(&cards),
+        ),
+        PrivateView::TopOfPile { cards } => (
+            tf(
+                B::private_top_of_pile,
+                &[("cards", &words::black_list(&cards))],
+            ),
+            black_codes(&cards),
+        ),
+        PrivateView::Clairvoyance { placed, left } => (
+            tf(
+                B::private_clairvoyance,
+                &[
+                    ("placed", &words::black_list(&placed)),
+                    ("left", &words::black_list(&left)),
+                ],
+            ),
+            black_codes(&[placed, left].concat()),
         ),
     });
-    let face_down: Vec<String> = sv
+    let face_down: Vec<(String, String)> = sv
         .face_down_known
         .iter()
-        .map(|(q, _, card)| {
-            tf(
+        .map(|&(q, _, card)| {
+            let line = tf(
                 B::private_face_down,
                 &[
-                    ("quest", &words::quest_name(*q)),
-                    ("card", &words::black_name(*card)),
+                    ("quest", &words::quest_name(q)),
+                    ("card", &words::black_name(card)),
                 ],
-            )
+            );
+            (line, words::code(card))
         })
         .collect();
     view! {
         <div class="secrets">
             <p class="knight" data-testid="private-knight"><strong>{words::knight_or_squire(knight)}</strong></p>
             {sv.loyalty.map(|l| view! { <LoyaltyCard loyalty=l /> })}
-            <p class="hand" data-testid="private-hand">
+            <div class="hand" data-testid="private-hand">
                 <span class="label">{t(B::your_white_cards)}</span>" "{hand}
-            </p>
-            {shown.map(|s| view! { <p class="shown" data-testid="private-shown">{s}</p> })}
+            </div>
+            {shown.map(|(s, codes)| view! { <p class="shown" data-testid="private-shown" data-black=codes>{s}</p> })}
             {(!face_down.is_empty()).then(|| view! {
                 <ul class="face-down" data-testid="private-face-down">
-                    {face_down.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
+                    {face_down.into_iter().map(|(l, code)| view! { <li data-black=code>{l}</li> }).collect_view()}
                 </ul>
             })}
         </div>

@@ -56,24 +56,22 @@ pub fn join_and(items: &[String]) -> String {
 /// White cards as a list, identical ones together in the order they first come:
 /// "2 × Fight 3, Grail and Merlin".
 pub fn white_list(cards: &[White]) -> String {
-    let mut kinds: Vec<(White, usize)> = Vec::new();
-    for &c in cards {
-        match kinds.iter_mut().find(|(k, _)| *k == c) {
-            Some((_, n)) => *n += 1,
-            None => kinds.push((c, 1)),
-        }
-    }
-    let items: Vec<String> = kinds
+    let items: Vec<String> = white_kinds(cards)
         .into_iter()
-        .map(|(card, n)| match n {
-            1 => white_name(card),
-            _ => tf(B::cards_times, &[("n", &n), ("card", &white_name(card))]),
-        })
+        .map(|(card, n)| white_count(card, n))
         .collect();
     join_and(&items)
 }
 
 /// Black cards as a list, in their order (top of the pile first, where it is a pile).
+/// "Fight 3" or "2 × Fight 3".
+pub fn white_count(card: White, n: usize) -> String {
+    match n {
+        1 => white_name(card),
+        _ => tf(B::cards_times, &[("n", &n), ("card", &white_name(card))]),
+    }
+}
+
 pub fn black_list(cards: &[Black]) -> String {
     let items: Vec<String> = cards.iter().map(|&c| black_name(c)).collect();
     join_and(&items)
@@ -82,6 +80,27 @@ pub fn black_list(cards: &[Black]) -> String {
 // -------------------------------------------------------------------------------------------------
 // Cards
 // -------------------------------------------------------------------------------------------------
+
+/// The engine's own name of a card, knight or quest (its serde name: `fight_1`, `sir_kay`,
+/// `pict_war` …), never shown: the pages mark each card they show with it.
+pub fn code(of: impl serde::Serialize) -> String {
+    match serde_json::to_value(of) {
+        Ok(serde_json::Value::String(code)) => code,
+        _ => String::new(),
+    }
+}
+
+/// A white card's kinds in a hand, in the hand's order, with how many of each.
+pub fn white_kinds(cards: &[White]) -> Vec<(White, usize)> {
+    let mut kinds: Vec<(White, usize)> = Vec::new();
+    for &c in cards {
+        match kinds.iter_mut().find(|(k, _)| *k == c) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((c, 1)),
+        }
+    }
+    kinds
+}
 
 /// A white card's name: "Fight 3", "Grail", "Lady of the Lake".
 pub fn white_name(card: White) -> String {
