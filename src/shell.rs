@@ -116,6 +116,22 @@ pub fn use_shell() -> Shell {
     expect_context::<Shell>()
 }
 
+/// A game's state on screen, made the first time one of its screens asks (`make`), under the
+/// app's root owner so that it lives as long as the app, and kept in `slot` (a game's own
+/// thread-local) for every later call.
+pub fn game_state<T: Copy + 'static>(
+    slot: &'static std::thread::LocalKey<std::cell::Cell<Option<T>>>,
+    make: impl FnOnce(Shell) -> T,
+) -> T {
+    if let Some(state) = slot.get() {
+        return state;
+    }
+    let shell = use_shell();
+    let state = shell.owner.with_value(|owner| owner.with(|| make(shell)));
+    slot.set(Some(state));
+    state
+}
+
 pub fn scroll_top() {
     if let Some(w) = web_sys::window() {
         w.scroll_to_with_x_and_y(0.0, 0.0);

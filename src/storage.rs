@@ -1278,6 +1278,18 @@ pub fn load_played<G: Kept>(id: &str) -> Result<(G, G::Played), StorageError> {
     local().load_played(id)
 }
 
+/// Save a game being played (after every action) and make it the game to continue; the error in
+/// plain words.
+pub fn keep<G: Kept>(s: &G, played: &G::Played) -> Result<(), String> {
+    save_played(s, played).map_err(|e| e.to_string())?;
+    set_current(s.id()).map_err(|e| e.to_string())
+}
+
+/// Open a saved game of `G` to play it; the error in plain words.
+pub fn open<G: Kept>(id: &str) -> Result<(G, G::Played), String> {
+    load_played(id).map_err(|e| e.to_string())
+}
+
 /// Which game the saved game `id` is.
 pub fn kind_of(id: &str) -> Result<GameKind, StorageError> {
     local().kind_of(id)

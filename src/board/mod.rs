@@ -153,7 +153,7 @@ impl Ctx {
     fn save(&self) {
         let result = self.live.with_untracked(|l| {
             l.as_ref()
-                .map(|l| persist::save(&l.session, &l.game))
+                .map(|l| crate::storage::keep(&l.session, &l.game))
                 .unwrap_or(Ok(()))
         });
         self.shell.save_error.set(result.err());
@@ -393,15 +393,7 @@ thread_local! {
 /// The board game's state: made the first time one of its screens shows, under the app's root
 /// owner, so it lives as long as the app.
 pub fn use_ctx() -> Ctx {
-    if let Some(ctx) = CTX.get() {
-        return ctx;
-    }
-    let shell = crate::shell::use_shell();
-    let ctx = shell
-        .owner
-        .with_value(|owner| owner.with(|| Ctx::new(shell)));
-    CTX.set(Some(ctx));
-    ctx
+    crate::shell::game_state(&CTX, Ctx::new)
 }
 
 /// A saved game was deleted: if it is the board game open, it is open no more (nothing is made
@@ -420,7 +412,7 @@ pub fn open_pending() {
         return;
     };
     shell.opening.set(None);
-    match persist::load(&id) {
+    match crate::storage::open(&id) {
         Ok((session, game)) => use_ctx().open_played(session, game),
         Err(problem) => shell.could_not_open(problem),
     }

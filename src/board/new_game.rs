@@ -5,7 +5,7 @@
 
 use super::i18n::B;
 use super::session::{Session, Sitter, validate_sitters};
-use super::{persist, use_ctx, words};
+use super::{use_ctx, words};
 use crate::i18n::{K, t, tf};
 use crate::names::validate_names;
 use crate::shell::{now_ms, random_u64, test_seed};
@@ -105,14 +105,14 @@ fn start(form: &Form) -> Result<(), String> {
     let seed = test_seed().unwrap_or_else(random_u64);
     let (names, setup) = form.setup(seed)?;
     let session = Session::new(
-        persist::new_id(),
+        crate::storage::new_id(),
         names,
         form.sitters.clone(),
         setup,
         now_ms(),
     );
     let game = session.game().map_err(|e| e.to_string())?;
-    persist::save(&session, &game)?;
+    crate::storage::keep(&session, &game)?;
     use_ctx().open_played(session, game);
     Ok(())
 }

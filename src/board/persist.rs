@@ -1,5 +1,6 @@
-//! The board game's one door to saved state: how the saves store reads, checks and sums up a board
-//! game's session, and the calls into `crate::storage` that its screens make.
+//! The board game's saves as the store reads them: how it reads, checks and sums up a board game's
+//! session (its [`Kept`] impl and its [`READER`]). Its screens save and open games through the
+//! store's own `storage::keep` and `storage::open`.
 
 use super::i18n::B;
 use super::session::{SAVE_FORMAT, Session, validate_sitters};
@@ -106,23 +107,6 @@ fn replay_error(e: ReplayError<Game>) -> StorageError {
 
 /// How the saved-games list, export and import read a board game.
 pub const READER: storage::Reader = storage::Reader::of::<Session>();
-
-/// Save a session whose replayed state is `game` (after every action), and make it the game to
-/// continue. The error is in plain words.
-pub fn save(s: &Session, game: &Game) -> Result<(), String> {
-    storage::save_played(s, game).map_err(|e| e.to_string())?;
-    storage::set_current(&s.id).map_err(|e| e.to_string())
-}
-
-/// Open a saved board game with its replayed state.
-pub fn load(id: &str) -> Result<(Session, Game), String> {
-    storage::load_played(id).map_err(|e| e.to_string())
-}
-
-/// A fresh id for a new game.
-pub fn new_id() -> String {
-    storage::new_id()
-}
 
 #[cfg(test)]
 mod tests {

@@ -304,8 +304,8 @@ impl Ctx {
                 loyalty,
             })
         });
-        if let Err(e) = persist::set_current(&live.session.id) {
-            self.save_error.set(Some(e));
+        if let Err(e) = crate::storage::set_current(&live.session.id) {
+            self.save_error.set(Some(e.to_string()));
         }
         self.cancel_computer();
         self.computer_line_ms.set_value(None);
@@ -355,7 +355,7 @@ impl Ctx {
     /// Save the current session; a failure is shown, play goes on.
     pub fn save(&self) {
         let result = self.live.with_untracked(|l| match l {
-            Some(l) => persist::save(&l.session, &l.game),
+            Some(l) => crate::storage::keep(&l.session, &l.game),
             None => Ok(()),
         });
         self.save_error.set(result.err());
@@ -655,15 +655,7 @@ thread_local! {
 /// The Card Game's state: made the first time, under the app's root owner, so it lives as long as
 /// the app whichever screen first asked for it.
 pub fn use_ctx() -> Ctx {
-    if let Some(ctx) = CTX.get() {
-        return ctx;
-    }
-    let shell = crate::shell::use_shell();
-    let ctx = shell
-        .owner
-        .with_value(|owner| owner.with(|| Ctx::new(shell)));
-    CTX.set(Some(ctx));
-    ctx
+    crate::shell::game_state(&CTX, Ctx::new)
 }
 
 /// Open the saved game the shell was asked to open (Continue on Home, or a reload mid-game), now
@@ -674,7 +666,7 @@ pub fn open_pending() {
         return;
     };
     shell.opening.set(None);
-    match persist::load(&id) {
+    match crate::storage::open(&id) {
         Ok((session, game)) => use_ctx().open_played(session, game),
         Err(problem) => shell.could_not_open(problem),
     }

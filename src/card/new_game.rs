@@ -109,8 +109,9 @@ pub fn start_game_with(
         seed,
     };
     let game = camelot_card::Game::new(setup).map_err(|e| e.to_string())?;
-    let session = Session::new(persist::new_id(), names, setup, now_ms()).seated(sitters);
-    ctx.save_error.set(persist::save(&session, &game).err());
+    let session = Session::new(crate::storage::new_id(), names, setup, now_ms()).seated(sitters);
+    ctx.save_error
+        .set(crate::storage::keep(&session, &game).err());
     ctx.open_played(session, game);
     Ok(())
 }

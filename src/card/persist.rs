@@ -1,5 +1,6 @@
-//! The Card Game screens' one door to saved state: every call into `crate::storage` from them
-//! goes through here, and the Card Game's own settings live here.
+//! The Card Game's saves as the store reads them (its [`Kept`] session and its [`READER`]), and
+//! the Card Game's own settings. Its screens save and open games through the store's own
+//! `storage::keep` and `storage::open`, as every game's do.
 
 use crate::card::session::{SAVE_FORMAT, Session, validate_sitters};
 use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
@@ -81,27 +82,6 @@ impl From<ReplayError> for StorageError {
 
 /// How the saved-games list, export and import read a Card Game.
 pub const READER: storage::Reader = storage::Reader::of::<Session>();
-
-/// Save a session whose replayed state is `game` (after every action). The error is in plain words.
-pub fn save(s: &Session, game: &Game) -> Result<(), String> {
-    storage::save_played(s, game).map_err(|e| e.to_string())?;
-    storage::set_current(&s.id).map_err(|e| e.to_string())
-}
-
-/// Open a saved game with its replayed state.
-pub fn load(id: &str) -> Result<(Session, Game), String> {
-    storage::load_played(id).map_err(|e| e.to_string())
-}
-
-/// Make `id` the game to continue.
-pub fn set_current(id: &str) -> Result<(), String> {
-    storage::set_current(id).map_err(|e| e.to_string())
-}
-
-/// A fresh id for a new game.
-pub fn new_id() -> String {
-    storage::new_id()
-}
 
 /// The Card Game's own settings, saved under its own key (`camelot/v1/card/settings`). Before the
 /// app held a second game they sat among the app's settings (`camelot/v1/settings`): there they
