@@ -7,7 +7,9 @@ use super::board_view::Board;
 use super::i18n::B;
 use super::{LOG, NEW_GAME, Need, use_ctx, words};
 use crate::i18n::{K, t, tf};
-use camelot_board::{Action, Black, Loyalty, PrivateView, Seat, SeatView, TableView};
+use camelot_board::{
+    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView,
+};
 use leptos::prelude::*;
 
 #[component]
@@ -245,9 +247,13 @@ fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
 fn Private(seat: Seat) -> impl IntoView {
     let ctx = use_ctx();
     move || {
-        let (sv, notices) = ctx.live.with(|l| {
+        let (sv, notices, closed) = ctx.live.with(|l| {
             let l = l.as_ref()?;
-            Some((l.game.seat_view(seat), l.session.notices_for(seat)))
+            Some((
+                l.game.seat_view(seat),
+                l.session.notices_for(seat),
+                l.game.closed_heroic_actions(seat),
+            ))
         })?;
         let names = ctx.names.get();
         let told = (!notices.is_empty()).then(|| {
@@ -268,7 +274,7 @@ fn Private(seat: Seat) -> impl IntoView {
                 <h2>{words::seat_name(&names, seat)}</h2>
                 {told}
                 <Secrets sv=sv.clone() />
-                <Actions seat sv />
+                <Actions seat sv closed />
                 <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
                     {t(B::hide_my_cards)}
                 </button>
@@ -365,7 +371,7 @@ fn Secrets(sv: SeatView) -> impl IntoView {
 /// The actions open to this seat now, as the engine lists them; an accusation asks to be
 /// confirmed first.
 #[component]
-fn Actions(seat: Seat, sv: SeatView) -> impl IntoView {
+fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> impl IntoView {
     let ctx = use_ctx();
     let names = ctx.names.get_untracked();
     let confirm = ctx.confirm.get();
@@ -417,6 +423,19 @@ fn Actions(seat: Seat, sv: SeatView) -> impl IntoView {
             <h3 id="board-actions-title">{t(B::your_choice)}</h3>
             {message.map(|m| view! { <p class="message" role="alert" data-testid="board-message">{m}</p> })}
             <ul class="action-list" data-testid="board-actions">{buttons}</ul>
+            {(!closed.is_empty()).then(|| {
+                let lines = words::closed_lines(&closed, &names);
+                view! {
+                    <section class="not-open" aria-labelledby="board-not-open-title">
+                        <h4 id="board-not-open-title">{t(B::not_open_now)}</h4>
+                        <ul data-testid="board-not-open">
+                            {lines.into_iter().map(|(kinds, why)| view! {
+                                <li><strong>{kinds}</strong>": "{why}</li>
+                            }).collect_view()}
+                        </ul>
+                    </section>
+                }
+            })}
         </section>
     }
     .into_any()

@@ -18,9 +18,9 @@ use camelot_board::data::{
 };
 use camelot_board::sim::{Clue, Reason};
 use camelot_board::{
-    Action, BlackCardStage, Colour, Deeds, DiscardCause, EndReason, Event, Knight, Loyalty,
-    Outcome, PendingView, Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat, SetupError,
-    ShareKind, Side, TableView, TraitorRule, White,
+    Action, BlackCardStage, Colour, Deeds, DiscardCause, EndReason, Event, HeroicType, Knight,
+    Loyalty, Outcome, PendingView, Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat,
+    SetupError, ShareKind, Side, TableView, TraitorRule, White,
 };
 use camelot_board::{Black, BlackKind};
 
@@ -64,6 +64,33 @@ pub fn white_list(cards: &[White]) -> String {
 }
 
 /// Black cards as a list, in their order (top of the pile first, where it is a pile).
+/// A type of Heroic Action, as the rules name it: "Move", "Quest action", "Heal" …
+pub fn heroic_type_name(kind: HeroicType) -> &'static str {
+    t(match kind {
+        HeroicType::Move => B::heroic_move,
+        HeroicType::QuestAction => B::heroic_quest_action,
+        HeroicType::SpecialCard => B::heroic_special_card,
+        HeroicType::Heal => B::heroic_heal,
+        HeroicType::Accuse => B::heroic_accuse,
+    })
+}
+
+/// The types of Heroic Action closed now, those closed for the same reason together, in the
+/// rules' order: ("Move, Heal", "You have no Heroic Action left this turn.").
+pub fn closed_lines(closed: &[(HeroicType, RuleError)], names: &[String]) -> Vec<(String, String)> {
+    let mut lines: Vec<(Vec<&str>, RuleError)> = Vec::new();
+    for &(kind, why) in closed {
+        match lines.iter_mut().find(|(_, w)| *w == why) {
+            Some((kinds, _)) => kinds.push(heroic_type_name(kind)),
+            None => lines.push((vec![heroic_type_name(kind)], why)),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(kinds, why)| (kinds.join(", "), error_reason(&why, names)))
+        .collect()
+}
+
 /// "Fight 3" or "2 × Fight 3".
 pub fn white_count(card: White, n: usize) -> String {
     match n {

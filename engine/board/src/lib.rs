@@ -23,6 +23,7 @@ mod perform;
 mod rules;
 pub mod sim;
 pub mod view;
+mod why;
 
 pub use action::{
     Action, Colour, DiscardCause, EndReason, Event, PrivateEvent, RuleError, Seat, SetupError,
@@ -36,3 +37,4 @@ pub use game::{
 pub use view::{
     BlackCardStage, CombatView, KnightView, PendingView, PrivateView, SeatView, TableView,
 };
+pub use why::HeroicType;

@@ -1,0 +1,199 @@
+//! Why a type of Heroic Action is closed: during a knight's Heroic Actions (§3.3), for each of the
+//! five types he may take one of — move, quest action, special white card, heal, accuse — that
+//! he cannot take now, the rule that stops him, as [`Game::check`] gives it. The table reads it
+//! beside the actions he can take ("Accuse: accusations wait for 6 siege engines or 6 swords").
+//!
+//! Only what the seat may know goes into it: his own hand and the board.
+
+use crate::action::{Action, RuleError, Seat};
+use crate::data::{Place, Quest, White};
+use crate::game::{Game, Phase};
+use crate::view::PendingView;
+use serde::{Deserialize, Serialize};
+
+/// The five types of Heroic Action (§3.3), one of each a turn (or a second of another type by
+/// sacrifice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeroicType {
+    /// A: move to another place.
+    Move,
+    /// B: the quest action of the place he stands in.
+    QuestAction,
+    /// C: play a special white card.
+    SpecialCard,
+    /// D: discard three identical white cards to gain 1 life.
+    Heal,
+    /// E: accuse another knight of being the Traitor.
+    Accuse,
+}
+
+impl HeroicType {
+    pub const ALL: [HeroicType; 5] = [
+        HeroicType::Move,
+        HeroicType::QuestAction,
+        HeroicType::SpecialCard,
+        HeroicType::Heal,
+        HeroicType::Accuse,
+    ];
+}
+
+/// Every action of `kind` that `seat` might think of with `hand` at a table of `players`.
+fn candidates(kind: HeroicType, hand: &[White], players: u8, seat: Seat) -> Vec<Action> {
+    let held = |c: White| hand.contains(&c);
+    let others = (0..players).map(Seat).filter(move |&s| s != seat);
+    match kind {
+        HeroicType::Move => Place::ALL.map(|to| Action::Move { to }).to_vec(),
+        HeroicType::QuestAction => {
+            let mut all = vec![
+                Action::DrawWhiteCards,
+                Action::FightSiegeEngine,
+                Action::PlayGrailCard,
+            ];
+            for &card in hand {
+                all.push(Action::PlayFightCard { card });
+                all.push(Action::DiscardForExcalibur { card });
+            }
+            all
+        }
+        HeroicType::SpecialCard => {
+            let mut all = Vec::new();
+            if held(White::Merlin) {
+                all.push(Action::MerlinRemovesSiegeEngine);
+                for quest in Quest::ALL {
+                    all.push(Action::MerlinRemovesBlackCard { quest });
+                }
+                for war in [Quest::PictWar, Quest::SaxonWar] {
+                    all.push(Action::MerlinRemovesWarrior { war });
+                }
+            }
+            let plays: [(White, Vec<Action>); 8] = [
+                (White::Convocation, vec![Action::PlayConvocation]),
+                (
+                    White::Fate,
+                    vec![
+                        Action::PlayFate { reveal: true },
+                        Action::PlayFate { reveal: false },
+                    ],
+                ),
+                (
+                    White::Heroism,
+                    Quest::ALL
+                        .map(|quest| Action::PlayHeroism { quest })
+                        .to_vec(),
+                ),
+                (White::LadyOfTheLake, vec![Action::PlayLadyOfTheLake]),
+                (
+                    White::Messenger,
+                    others
+                        .clone()
+                        .map(|to| Action::PlayMessenger { to })
+                        .collect(),
+                ),
+                (
+                    White::Piety,
+                    vec![
+                        Action::PlayPiety { others: false },
+                        Action::PlayPiety { others: true },
+                    ],
+                ),
+                (White::Clairvoyance, vec![Action::PlayClairvoyance]),
+                (
+                    White::Reinforcements,
+                    vec![
+                        Action::PlayReinforcements { others: false },
+                        Action::PlayReinforcements { others: true },
+                    ],
+                ),
+            ];
+            for (card, actions) in plays {
+                if held(card) {
+                    all.extend(actions);
+                }
+            }
+            all
+        }
+        HeroicType::Heal => {
+            let mut kinds: Vec<White> = hand
+                .iter()
+                .copied()
+                .filter(|&c| hand.iter().filter(|&&h| h == c).count() >= 3)
+                .collect();
+            kinds.dedup();
+            kinds
+                .into_iter()
+                .map(|card| Action::Heal { card })
+                .collect()
+        }
+        HeroicType::Accuse => others.map(|target| Action::Accuse { target }).collect(),
+    }
+}
+
+/// A reason that closes a whole type of action for the turn, whatever card or place is tried.
+fn turn_wide(e: &RuleError) -> bool {
+    matches!(
+        e,
+        RuleError::SameActionType
+            | RuleError::NoActionLeft
+            | RuleError::OneSpecialCardPerTurn
+            | RuleError::AccusationThreshold
+            | RuleError::AlreadyAccused
+            | RuleError::FullLife
+            | RuleError::VivienInEffect
+            | RuleError::DarkForest
+    )
+}
+
+impl Game {
+    /// During `seat`'s own Heroic Actions (nothing else waiting), each type of Heroic Action he
+    /// cannot take now with the reason the rules give, in the order of §3.3. A type he has no
+    /// card for at all (no special white card, no three identical cards) is left out: there is
+    /// nothing to explain. Empty at any other moment.
+    pub fn closed_heroic_actions(&self, seat: Seat) -> Vec<(HeroicType, RuleError)> {
+        let view = self.seat_view(seat);
+        let table = &view.table;
+        if self.decider() != Some(seat)
+            || table.phase != Phase::HeroicActions
+            || !matches!(table.pending, None | Some(PendingView::Turn))
+        {
+            return Vec::new();
+        }
+        let mut closed: Vec<(HeroicType, Vec<RuleError>)> = Vec::new();
+        for kind in HeroicType::ALL {
+            let actions = candidates(kind, &view.hand, table.players, seat);
+            let mut errors = Vec::new();
+            let open = actions.iter().any(|&a| match self.check(seat, a) {
+                Ok(()) => true,
+                Err(e) => {
+                    errors.push(e);
+                    false
+                }
+            });
+            // Open (one of them is allowed), or nothing to explain.
+            if !open && !errors.is_empty() {
+                closed.push((kind, errors));
+            }
+        }
+        // His actions are taken: that is the reason for every type, whatever else holds.
+        let spent = closed
+            .iter()
+            .any(|(_, errors)| errors.contains(&RuleError::NoActionLeft));
+        closed
+            .into_iter()
+            .map(|(kind, errors)| {
+                let why = if spent {
+                    RuleError::NoActionLeft
+                } else {
+                    // A reason for the whole turn says the most; then any but "already there".
+                    errors
+                        .iter()
+                        .find(|e| turn_wide(e))
+                        .or_else(|| errors.iter().find(|e| **e != RuleError::AlreadyThere))
+                        .copied()
+                        .unwrap_or(errors[0])
+                };
+                (kind, why)
+            })
+            .collect()
+    }
+}

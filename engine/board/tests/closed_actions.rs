@@ -1,0 +1,90 @@
+//! Why a type of Heroic Action is closed (§3.3), as the table reads it beside the open ones:
+//! `Game::closed_heroic_actions`.
+
+mod common;
+use common::*;
+
+fn heroic(hand: &[White]) -> Game {
+    let mut g = three().hand(0, hand).start();
+    act(&mut g, Action::AddSiegeEngine);
+    g
+}
+
+#[test]
+fn before_six_swords_or_siege_engines_accusing_says_it_must_wait() {
+    let g = heroic(&[White::Fight1]);
+    // Move and the quest action are open; no special card, no three alike: nothing to explain.
+    assert_eq!(
+        g.closed_heroic_actions(s(0)),
+        vec![(HeroicType::Accuse, RuleError::AccusationThreshold)]
+    );
+}
+
+#[test]
+fn once_his_action_is_taken_every_type_says_none_is_left() {
+    let mut g = heroic(&[White::Fight1, White::Fight1, White::Fight1, White::Merlin]);
+    act(
+        &mut g,
+        Action::Move {
+            to: Place::BlackKnight,
+        },
+    );
+    let closed = g.closed_heroic_actions(s(0));
+    assert_eq!(closed.len(), 5, "{closed:?}");
+    assert!(
+        closed
+            .iter()
+            .all(|(_, why)| *why == RuleError::NoActionLeft),
+        "{closed:?}"
+    );
+}
+
+#[test]
+fn after_a_sacrifice_the_type_already_taken_says_so() {
+    let mut g = heroic(&[White::Fight1, White::Fight2]);
+    act(
+        &mut g,
+        Action::Move {
+            to: Place::BlackKnight,
+        },
+    );
+    act(&mut g, Action::Sacrifice);
+    let closed = g.closed_heroic_actions(s(0));
+    assert!(
+        closed.contains(&(HeroicType::Move, RuleError::SameActionType)),
+        "{closed:?}"
+    );
+    // The Black Knight's quest action (a Fight card) is open.
+    assert!(
+        !closed.iter().any(|(k, _)| *k == HeroicType::QuestAction),
+        "{closed:?}"
+    );
+}
+
+#[test]
+fn a_special_card_held_but_barred_says_why() {
+    // Vivien's spell bars every Merlin.
+    let mut g = three()
+        .hand(0, &[White::Merlin])
+        .black(&[Black::Vivien])
+        .start();
+    act(&mut g, Action::DrawBlackCard);
+    settle(&mut g);
+    assert_eq!(g.decider(), Some(s(0)));
+    assert_eq!(g.phase(), Phase::HeroicActions);
+    let closed = g.closed_heroic_actions(s(0));
+    assert!(
+        closed.contains(&(HeroicType::SpecialCard, RuleError::VivienInEffect)),
+        "{closed:?}"
+    );
+}
+
+#[test]
+fn outside_his_own_heroic_actions_nothing_is_listed() {
+    let mut g = three().hand(0, &[White::Fight1]).start();
+    // His Progression of Evil.
+    assert!(g.closed_heroic_actions(s(0)).is_empty());
+    act(&mut g, Action::AddSiegeEngine);
+    // Another seat's: not his decision.
+    assert!(g.closed_heroic_actions(s(1)).is_empty());
+}
