@@ -12,6 +12,9 @@ pub use camelot_kit::Seat;
 /// Serde form: `{"type": "play_fight_card", "card": "fight_3"}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+// An explicit tag byte: telling actions apart is then one comparison (a niche-packed tag has to be
+// decoded first), which the policy and the rules do for every legal action.
+#[repr(u8)]
 pub enum Action {
     // --- The opening gesture and shared cards (§2.7, §4.1) ---
     /// Opening gesture: lay this white card from your hand face up on the Round Table.

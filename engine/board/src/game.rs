@@ -1104,7 +1104,8 @@ impl Game {
     pub(crate) fn seats_from(&self, start: Seat) -> impl Iterator<Item = Seat> + use<> {
         let n = self.n;
         let s = start.0.min(n);
-        (s..n).chain(0..s).map(Seat)
+        // One range rather than a chain of two: a simpler loop wherever it is used.
+        (s..s + n).map(move |i| Seat(if i < n { i } else { i - n }))
     }
 
     /// The seat `k` places clockwise from `start`.

@@ -411,12 +411,7 @@ impl Policy for SimplePolicy {
         let noise: u64 = rng.random();
         if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
             // Three or four options: each worked out once.
-            let scores = [
-                Action::DrawBlackCard,
-                Action::AddSiegeEngine,
-                Action::LoseLife,
-            ]
-            .map(|a| ctx.evil_score(a));
+            let scores = ctx.evil_scores();
             return Some(best_of(legal, noise, |a| match a {
                 Action::DrawBlackCard => scores[0],
                 Action::AddSiegeEngine => scores[1],
@@ -1130,27 +1125,55 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
         let top_harm = self.v.percival_top().map(|c| self.harm(c));
         if self.traitor {
-            return self.traitor_evil_score(a, top_harm);
+            return self.traitor_evil_score(a, top_harm, &self.others_evil());
         }
         self.loyal_evil_score(a, top_harm)
+    }
+
+    /// [`Ctx::evil_score`] of drawing a black card, adding a siege engine and losing a life, with
+    /// what they share worked out once.
+    fn evil_scores(&self) -> [i32; 3] {
+        const OPTIONS: [Action; 3] = [
+            Action::DrawBlackCard,
+            Action::AddSiegeEngine,
+            Action::LoseLife,
+        ];
+        let top_harm = self.v.percival_top().map(|c| self.harm(c));
+        if self.traitor {
+            let others = self.others_evil();
+            return OPTIONS.map(|a| self.traitor_evil_score(a, top_harm, &others));
+        }
+        OPTIONS.map(|a| self.loyal_evil_score(a, top_harm))
+    }
+
+    /// What the other knights on the board chose as their Progression of Evil, summed.
+    fn others_evil(&self) -> OthersEvil {
+        let v = self.v;
+        let mut sums = OthersEvil::default();
+        for s in (0..v.players()).map(Seat) {
+            if s != v.seat() && v.on_board(s) {
+                let d = v.deeds(s);
+                sums.black += i32::from(d.black_cards_drawn);
+                sums.engines += i32::from(d.siege_engines_added);
+                sums.life += i32::from(d.life_lost_to_evil);
+                sums.k += 1;
+            }
+        }
+        sums
     }
 
     /// The hidden Traitor's Progression of Evil keeps his record near the table's: he draws, adds
     /// or loses life as often as the others have (by their mean), likes the risky draws, and adds
     /// siege engines late while he has not added more than the others.
-    fn traitor_evil_score(&self, a: Action, top_harm: Option<i32>) -> i32 {
+    fn traitor_evil_score(&self, a: Action, top_harm: Option<i32>, others: &OthersEvil) -> i32 {
         let v = self.v;
         let me = v.deeds(v.seat());
-        let (mut black, mut engines, mut life, mut k) = (0i32, 0i32, 0i32, 0i32);
-        for s in (0..v.players()).map(Seat) {
-            if s != v.seat() && v.on_board(s) {
-                let d = v.deeds(s);
-                black += i32::from(d.black_cards_drawn);
-                engines += i32::from(d.siege_engines_added);
-                life += i32::from(d.life_lost_to_evil);
-                k += 1;
-            }
-        }
+        let OthersEvil {
+            black,
+            engines,
+            life,
+            k,
+        } = *others;
         let k = k.max(1);
         // How far he is behind the others' mean, in tenths of a card.
         let behind = |sum: i32, mine: u8| (10 * sum - 10 * k * i32::from(mine)) / k;
@@ -1287,15 +1310,19 @@ impl<'a, 'b> Ctx<'a, 'b> {
     fn standing(&self) -> Standing {
         match self.standing.get() {
             Some(s) => s,
-            None => {
-                let worth = self.worth();
-                let s = Standing::at(self.v, &self.fights, self.engines, self.place, |p| {
-                    worth.at(p)
-                });
-                self.standing.set(Some(s));
-                s
-            }
+            None => self.work_out_standing(),
         }
+    }
+
+    /// [`Ctx::standing`] the first time (kept out of line: the scoring of each action stays small).
+    #[inline(never)]
+    fn work_out_standing(&self) -> Standing {
+        let worth = self.worth();
+        let s = Standing::at(self.v, &self.fights, self.engines, self.place, |p| {
+            worth.at(p)
+        });
+        self.standing.set(Some(s));
+        s
     }
 
     /// What the knight can do where he stands.
@@ -1522,6 +1549,16 @@ impl<'a, 'b> Ctx<'a, 'b> {
             _ => -30,
         }
     }
+}
+
+/// The Progression of Evil chosen by the other knights on the board: black cards drawn, siege
+/// engines added and life lost, summed over `k` knights.
+#[derive(Clone, Copy, Debug, Default)]
+struct OthersEvil {
+    black: i32,
+    engines: i32,
+    life: i32,
+    k: i32,
 }
 
 /// Where the deciding knight stands: what he can do there, whether he can take the quest action,
