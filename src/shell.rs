@@ -132,6 +132,52 @@ pub fn game_state<T: Copy + 'static>(
     state
 }
 
+/// After a game's table changed under the keyboard focus (the control just used is gone, so the
+/// focus fell back to the page itself), put the focus at the start of what shows now inside
+/// `screen` (a CSS selector of the table's screen): the place marked `data-focus-start` (the
+/// actions) or else its first heading (the curtain's name, a private screen, a quest's end, the
+/// end). Tab then goes on from there instead of from the top bar, and a screen reader reads the
+/// new screen. Never moves a focus the player has put somewhere, and never scrolls.
+pub fn refocus(screen: &'static str) {
+    request_animation_frame(move || {
+        use leptos::wasm_bindgen::JsCast;
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Some(doc) = window.document() else {
+            return;
+        };
+        let lost = match (doc.active_element(), doc.body()) {
+            (None, _) => true,
+            (Some(active), Some(body)) => {
+                let body: &web_sys::Element = body.as_ref();
+                active == *body
+            }
+            (Some(_), None) => false,
+        };
+        if !lost {
+            return;
+        }
+        let Some(target) = doc
+            .query_selector(&format!("{screen} [data-focus-start], {screen} h2"))
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        else {
+            return;
+        };
+        if !target.has_attribute("tabindex") {
+            let _ = target.set_attribute("tabindex", "-1");
+        }
+        let (x, y) = (
+            window.scroll_x().unwrap_or(0.0),
+            window.scroll_y().unwrap_or(0.0),
+        );
+        let _ = target.focus();
+        window.scroll_to_with_x_and_y(x, y);
+    });
+}
+
 pub fn scroll_top() {
     if let Some(w) = web_sys::window() {
         w.scroll_to_with_x_and_y(0.0, 0.0);

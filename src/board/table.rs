@@ -17,6 +17,12 @@ pub fn Table() -> impl IntoView {
     let ctx = use_ctx();
     // Words load with the board game's screens (English until its pack is in).
     super::i18n::open();
+    // Every change of what shows (a move, the curtain, a quest's end) keeps the keyboard focus in
+    // the screen: the control just used is gone, so the focus goes to the start of what replaced it.
+    crate::shell::refocus(".board-table");
+    let focus_out =
+        window_event_listener_untyped("focusout", |_| crate::shell::refocus(".board-table"));
+    on_cleanup(move || focus_out.remove());
     move || {
         if ctx.live.with(Option::is_none) {
             return view! {

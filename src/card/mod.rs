@@ -674,52 +674,6 @@ pub fn open_pending() {
 
 pub use crate::shell::{now_ms, random_u64, reduced_motion, test_seed};
 
-/// After the screen changed under the keyboard focus (the control just used is gone, so the
-/// focus fell back to the page itself), put the focus at the start of what shows now: the place
-/// marked `data-focus-start` (the board's actions) or else the first heading of the table's
-/// screen (the curtain's name, a private screen, a quest's reveal, the end). Tab then goes on from
-/// there instead of from the top bar, and a screen reader reads the new screen. Never moves a
-/// focus the player has put somewhere, and never scrolls.
-pub fn refocus() {
-    request_animation_frame(|| {
-        use leptos::wasm_bindgen::JsCast;
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let Some(doc) = window.document() else {
-            return;
-        };
-        let lost = match (doc.active_element(), doc.body()) {
-            (None, _) => true,
-            (Some(active), Some(body)) => {
-                let body: &web_sys::Element = body.as_ref();
-                active == *body
-            }
-            (Some(_), None) => false,
-        };
-        if !lost {
-            return;
-        }
-        let Some(target) = doc
-            .query_selector(".table-screen [data-focus-start], .table-screen h2")
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-        else {
-            return;
-        };
-        if !target.has_attribute("tabindex") {
-            let _ = target.set_attribute("tabindex", "-1");
-        }
-        let (x, y) = (
-            window.scroll_x().unwrap_or(0.0),
-            window.scroll_y().unwrap_or(0.0),
-        );
-        let _ = target.focus();
-        window.scroll_to_with_x_and_y(x, y);
-    });
-}
-
 pub use crate::shell::scroll_top;
 
 /// "1:05" from milliseconds.

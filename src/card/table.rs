@@ -59,8 +59,9 @@ pub fn Table() -> impl IntoView {
     // Every change of what shows (an action, a page, the curtain, a sheet) keeps the keyboard
     // focus in the screen: the control just used is gone, so the focus goes to the start of what
     // replaced it.
-    super::refocus();
-    let focus_out = window_event_listener_untyped("focusout", |_| super::refocus());
+    crate::shell::refocus(".table-screen");
+    let focus_out =
+        window_event_listener_untyped("focusout", |_| crate::shell::refocus(".table-screen"));
     on_cleanup(move || focus_out.remove());
     // Computer knights move by themselves while this screen shows.
     super::drive_computers(ctx);
