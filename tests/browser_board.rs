@@ -270,8 +270,9 @@ fn code(of: impl serde::Serialize) -> String {
 /// shown or placed face down, the only Loyalty card is his own.
 async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
     let Some(seat) = b
-        .attr("[data-testid=private]", "data-seat")
+        .eval("return document.querySelector('[data-testid=private]')?.dataset.seat ?? null;")
         .await
+        .as_str()
         .and_then(|v| v.parse::<u8>().ok())
     else {
         return;
@@ -551,9 +552,13 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             let before = s.moves.len();
             b.click(&format!("[data-testid=action-{i}]")).await;
             if matches!(action, Action::Accuse { .. }) {
-                // Asked first; a tap on Cancel would change nothing.
+                // Asked first; Cancel changes nothing, and asks again next time.
                 b.wait_for("[data-testid=accuse-confirm]").await;
+                b.click("[data-testid=accuse-no]").await;
+                b.wait_for("[data-testid=board-actions]").await;
                 assert_eq!(saved(&b).await.expect("a save").moves.len(), before);
+                b.click(&format!("[data-testid=action-{i}]")).await;
+                b.wait_for("[data-testid=accuse-confirm]").await;
                 continue;
             }
             let t = Instant::now();

@@ -379,72 +379,80 @@ fn Secrets(sv: SeatView) -> impl IntoView {
 #[component]
 fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> impl IntoView {
     let ctx = use_ctx();
-    let names = ctx.names.get_untracked();
-    let confirm = ctx.confirm.get();
-    if let Some(action @ Action::Accuse { target, .. }) = confirm {
-        let name = words::seat_name(&names, target);
-        return view! {
-            <section class="confirm" role="alertdialog" aria-labelledby="accuse-q" data-testid="accuse-confirm">
-                <h3 id="accuse-q">{tf(B::accuse_confirm, &[("name", &name)])}</h3>
-                <p>{t(B::accuse_confirm_hint)}</p>
-                <div class="button-row">
-                    <button class="primary big" data-testid="accuse-yes" on:click=move |_| ctx.act(seat, action)>
-                        {tf(B::accuse_yes, &[("name", &name)])}
-                    </button>
-                    <button class="secondary" data-testid="accuse-no" on:click=move |_| ctx.confirm.set(None)>
-                        {t(K::cancel)}
-                    </button>
-                </div>
+    // Shown again when an accusation asks to be confirmed, or a refusal is said.
+    move || {
+        let names = ctx.names.get_untracked();
+        if let Some(action @ Action::Accuse { target, .. }) = ctx.confirm.get() {
+            return accuse_confirm(seat, action, &words::seat_name(&names, target)).into_any();
+        }
+        let message = ctx.message.get();
+        let buttons = sv
+            .legal_actions
+            .iter()
+            .enumerate()
+            .map(|(i, &action)| {
+                let label = words::action_label(&action, &names);
+                let accuse = matches!(action, Action::Accuse { .. });
+                view! {
+                    <li>
+                        <button class=if accuse { "action accuse" } else { "action" }
+                            data-testid=format!("action-{i}")
+                            on:click=move |_| {
+                                if accuse {
+                                    ctx.confirm.set(Some(action));
+                                } else {
+                                    ctx.act(seat, action);
+                                }
+                            }>
+                            {label}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        let not_open = (!closed.is_empty()).then(|| {
+            let lines = words::closed_lines(&closed, &names);
+            view! {
+                <section class="not-open" aria-labelledby="board-not-open-title">
+                    <h4 id="board-not-open-title">{t(B::not_open_now)}</h4>
+                    <ul data-testid="board-not-open">
+                        {lines.into_iter().map(|(kinds, why)| view! {
+                            <li><strong>{kinds}</strong>": "{why}</li>
+                        }).collect_view()}
+                    </ul>
+                </section>
+            }
+        });
+        view! {
+            <section class="actions" aria-labelledby="board-actions-title" data-focus-start>
+                <h3 id="board-actions-title">{t(B::your_choice)}</h3>
+                {message.map(|m| view! { <p class="message" role="alert" data-testid="board-message">{m}</p> })}
+                <ul class="action-list" data-testid="board-actions">{buttons}</ul>
+                {not_open}
             </section>
         }
-        .into_any();
+        .into_any()
     }
-    let message = ctx.message.get();
-    let buttons = sv
-        .legal_actions
-        .iter()
-        .enumerate()
-        .map(|(i, &action)| {
-            let label = words::action_label(&action, &names);
-            let accuse = matches!(action, Action::Accuse { .. });
-            view! {
-                <li>
-                    <button class=if accuse { "action accuse" } else { "action" }
-                        data-testid=format!("action-{i}")
-                        on:click=move |_| {
-                            if accuse {
-                                ctx.confirm.set(Some(action));
-                            } else {
-                                ctx.act(seat, action);
-                            }
-                        }>
-                        {label}
-                    </button>
-                </li>
-            }
-        })
-        .collect_view();
+}
+
+/// "Accuse ‹name›?": an accusation is asked again before it is made.
+fn accuse_confirm(seat: Seat, action: Action, name: &str) -> impl IntoView {
+    let ctx = use_ctx();
     view! {
-        <section class="actions" aria-labelledby="board-actions-title" data-focus-start>
-            <h3 id="board-actions-title">{t(B::your_choice)}</h3>
-            {message.map(|m| view! { <p class="message" role="alert" data-testid="board-message">{m}</p> })}
-            <ul class="action-list" data-testid="board-actions">{buttons}</ul>
-            {(!closed.is_empty()).then(|| {
-                let lines = words::closed_lines(&closed, &names);
-                view! {
-                    <section class="not-open" aria-labelledby="board-not-open-title">
-                        <h4 id="board-not-open-title">{t(B::not_open_now)}</h4>
-                        <ul data-testid="board-not-open">
-                            {lines.into_iter().map(|(kinds, why)| view! {
-                                <li><strong>{kinds}</strong>": "{why}</li>
-                            }).collect_view()}
-                        </ul>
-                    </section>
-                }
-            })}
+        <section class="confirm" role="alertdialog" aria-labelledby="accuse-q" data-testid="accuse-confirm"
+            data-focus-start>
+            <h3 id="accuse-q">{tf(B::accuse_confirm, &[("name", &name)])}</h3>
+            <p>{t(B::accuse_confirm_hint)}</p>
+            <div class="button-row">
+                <button class="primary big" data-testid="accuse-yes" on:click=move |_| ctx.act(seat, action)>
+                    {tf(B::accuse_yes, &[("name", &name)])}
+                </button>
+                <button class="secondary" data-testid="accuse-no" on:click=move |_| ctx.confirm.set(None)>
+                    {t(K::cancel)}
+                </button>
+            </div>
         </section>
     }
-    .into_any()
 }
 
 /// The end: the verdict, every Loyalty card turned over one by one, and a new game for the same
