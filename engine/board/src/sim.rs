@@ -423,19 +423,7 @@ impl Policy for SimplePolicy {
             }));
         }
         Some(if heroic {
-            best_of(legal, noise, |a| {
-                // The most numerous actions first, each tested on its own (a dispatch on every
-                // action is mispredicted often): King Arthur's exchanges are never sought.
-                if let Action::ArthurExchange { .. } = a {
-                    -20
-                } else if let Action::Move { to } = a {
-                    ctx.move_score(to)
-                } else if let Action::Accuse { target } = a {
-                    ctx.accusation(target)
-                } else {
-                    ctx.heroic_score(a)
-                }
-            })
+            ctx.best_heroic(legal, noise)
         } else {
             // Players do not come and go in a simulated game (§8.4 offers are never taken).
             best_of(legal, noise, |a| match a {
@@ -661,6 +649,33 @@ fn best_of(legal: &[Action], noise: u64, score: impl Fn(Action) -> i32) -> usize
     best
 }
 
+/// The best action so far of a list scored in order (ties broken by `noise`, as in [`best_of`]).
+struct Best {
+    noise: u64,
+    index: usize,
+    score: i32,
+}
+
+impl Best {
+    fn new(noise: u64) -> Self {
+        Best {
+            noise,
+            index: 0,
+            score: i32::MIN,
+        }
+    }
+
+    /// The action at `i` scores `score`.
+    #[inline(always)]
+    fn offer(&mut self, i: usize, score: i32) {
+        let s = score * 8 + (self.noise.rotate_left(3 * i as u32) & 7) as i32;
+        if s > self.score {
+            self.score = s;
+            self.index = i;
+        }
+    }
+}
+
 /// What the policy works out once per decision.
 struct Ctx<'a, 'b> {
     v: &'b Glimpse<'a>,
@@ -785,6 +800,42 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
             _ => None,
         }
+    }
+
+    /// The Heroic Action chosen: [`best_of`] with [`Ctx::heroic_score`], the legal actions taken a
+    /// run of one kind at a time (moves, accusations, King Arthur's exchanges come in runs), each
+    /// run in its own small loop rather than a test of every action's kind.
+    fn best_heroic(&self, legal: &[Action], noise: u64) -> usize {
+        let mut best = Best::new(noise);
+        let mut i = 0;
+        while let Some(&a) = legal.get(i) {
+            match a {
+                Action::Move { .. } => {
+                    while let Some(&Action::Move { to }) = legal.get(i) {
+                        best.offer(i, self.move_score(to));
+                        i += 1;
+                    }
+                }
+                Action::Accuse { .. } => {
+                    while let Some(&Action::Accuse { target }) = legal.get(i) {
+                        best.offer(i, self.accusation(target));
+                        i += 1;
+                    }
+                }
+                // King Arthur's exchanges are never sought.
+                Action::ArthurExchange { .. } => {
+                    while let Some(Action::ArthurExchange { .. }) = legal.get(i) {
+                        best.offer(i, -20);
+                        i += 1;
+                    }
+                }
+                _ => {
+                    best.offer(i, self.heroic_score(a));
+                    i += 1;
+                }
+            }
+        }
+        best.index
     }
 
     /// Why `a` (the action chosen) was chosen, as a Loyal knight would say it.
