@@ -278,6 +278,7 @@ impl<'a> Glimpse<'a> {
     }
 
     /// What this seat is asked now.
+    #[inline]
     pub fn step(&self) -> Step {
         let g = self.game;
         if !self.deciding {
@@ -688,11 +689,10 @@ struct Ctx<'a, 'b> {
     fight_sum: u8,
     /// Where he stands (Heroic Actions only; worked out when first needed).
     standing: Cell<Option<Standing>>,
-    /// The Traitor has been unmasked (worked out when accusations are allowed).
-    unmasked: bool,
-    /// The knight the public record points at, how strongly, and by how much more than at the
-    /// next one (worked out when this knight may accuse).
-    suspect: Option<Suspect>,
+    /// The Heroic Actions are being chosen.
+    heroic: bool,
+    /// What he makes of an accusation (worked out when the first one is scored).
+    judgement: Cell<Option<Judgement>>,
     /// What each place is worth to this knight (by `Place` order), when moves are listed.
     values: Option<[i32; 8]>,
 }
@@ -707,16 +707,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let place = v.my_place();
         let engines = v.siege_engines();
         let traitor = v.loyalty() == Some(Loyalty::Traitor);
-        let mut unmasked = false;
         let mut values = None;
         let mut standing = None;
-        let mut suspect = None;
         if heroic {
-            let accusing = v.threshold_met() && !v.has_accused(v.seat());
-            unmasked = accusing && v.traitor_unmasked();
-            if accusing && !unmasked && !traitor && Suspect::decisive(v.swords()) {
-                suspect = Suspect::of(v);
-            }
             // Moves come first when the knight may move: then every place is valued at once.
             if let Some(Action::Move { .. }) = legal.first() {
                 let worth = Worth {
@@ -742,8 +735,8 @@ impl<'a, 'b> Ctx<'a, 'b> {
             fights,
             fight_sum,
             standing: Cell::new(standing),
-            unmasked,
-            suspect,
+            heroic,
+            judgement: Cell::new(None),
             values,
         }
     }
@@ -1578,10 +1571,32 @@ impl<'a, 'b> Ctx<'a, 'b> {
             .unwrap_or(0)
     }
 
+    /// What he makes of an accusation, worked out at the first need.
+    fn judgement(&self) -> Judgement {
+        if let Some(j) = self.judgement.get() {
+            return j;
+        }
+        let v = self.v;
+        let mut j = Judgement {
+            unmasked: false,
+            suspect: None,
+        };
+        if self.heroic {
+            let accusing = v.threshold_met() && !v.has_accused(v.seat());
+            j.unmasked = accusing && v.traitor_unmasked();
+            if accusing && !j.unmasked && !self.traitor && Suspect::decisive(v.swords()) {
+                j.suspect = Suspect::of(v);
+            }
+        }
+        self.judgement.set(Some(j));
+        j
+    }
+
     /// Accuse only on evidence, and never once the Traitor is known.
     fn accusation(&self, target: Seat) -> i32 {
         let v = self.v;
-        if self.unmasked {
+        let judgement = self.judgement();
+        if judgement.unmasked {
             return -50;
         }
         if self.traitor {
@@ -1594,12 +1609,22 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 -30
             };
         }
-        match self.suspect {
+        match judgement.suspect {
             // A correct accusation now wins: nothing else comes close.
             Some(s) if s.seat == target && s.convincing(v) => 150,
             _ => -30,
         }
     }
+}
+
+/// What a knight makes of accusing now (Heroic Actions only).
+#[derive(Clone, Copy, Debug)]
+struct Judgement {
+    /// The Traitor has been unmasked (accusations allowed).
+    unmasked: bool,
+    /// The knight the public record points at, how strongly, and by how much more than at the
+    /// next one (when this knight may accuse).
+    suspect: Option<Suspect>,
 }
 
 /// The Progression of Evil chosen by the other knights on the board: black cards drawn, siege
