@@ -403,11 +403,11 @@ impl Policy for SimplePolicy {
             return Some(0);
         }
         let step = view.step();
-        let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
-        let ctx = Ctx::new(view, step, heroic, legal);
-        if let Some(i) = ctx.direct(legal) {
+        if let Some(i) = direct(view, step, legal) {
             return Some(i);
         }
+        let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
+        let ctx = Ctx::new(view, step, heroic, legal);
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
         if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
@@ -635,6 +635,104 @@ pub enum Clue {
     DrewBlackCards { count: u8 },
 }
 
+/// The choice for decisions a plain rule settles (no scoring of every action, and nothing else
+/// worked out); `None` when the actions must be scored. The rule always picks one of `legal`.
+fn direct(v: &Glimpse, step: Step, legal: &[Action]) -> Option<usize> {
+    // The position of the first legal action of this pattern.
+    macro_rules! pick {
+        ($p:pat) => {
+            legal.iter().position(|a| matches!(a, $p))
+        };
+    }
+    let traitor = || v.loyalty() == Some(Loyalty::Traitor);
+    let harm = |card| harm(v, v.siege_engines(), card);
+    match step {
+        Step::FaceChoice { .. } => pick!(Action::PlaceFaceDown),
+        Step::Propose => pick!(Action::DealAtRandom),
+        Step::AcceptProposal => pick!(Action::Accept),
+        Step::Clairvoyance => pick!(Action::PutNext { index: 0 }),
+        Step::Convocation => pick!(Action::AnswerConvocation { go: false }),
+        Step::Merlins { card, .. } => {
+            if traitor() || harm(card) < 4 {
+                pick!(Action::Pass)
+            } else {
+                // The most Merlins that may be committed: the last one listed.
+                legal.len().checked_sub(1)
+            }
+        }
+        Step::ExcaliburCancel { card, .. } => {
+            if !traitor() && card.is_some_and(|c| harm(c) >= 8) {
+                pick!(Action::SacrificeExcalibur)
+            } else {
+                pick!(Action::Pass)
+            }
+        }
+        Step::Volunteer { morgan } => {
+            let yes = !traitor()
+                && if morgan == 2 {
+                    v.hand().len() >= 7
+                } else {
+                    v.my_life() >= 5
+                };
+            if yes {
+                pick!(Action::Volunteer)
+            } else {
+                pick!(Action::Pass)
+            }
+        }
+        Step::GrailRescue { dying } => {
+            if !traitor() || dying == v.seat() {
+                pick!(Action::OfferGrail)
+            } else {
+                pick!(Action::Pass)
+            }
+        }
+        _ => None,
+    }
+}
+
+/// How bad a black card is for the knights (0 harmless … 10 terrible), with `engines` siege
+/// engines around Camelot.
+fn harm(v: &Glimpse, engines: u8, card: Black) -> i32 {
+    match card {
+        Black::Morgan3 => 8,
+        Black::Morgan4 => {
+            if engines >= 9 {
+                10
+            } else {
+                6
+            }
+        }
+        Black::Morgan1 => 5,
+        Black::Morgan2 | Black::Morgan5 => 4,
+        Black::Vivien | Black::DarkForest | Black::Desolation => 5,
+        Black::MistsOfAvalon => 6,
+        Black::Guinevere => 4,
+        Black::Mordred => 3,
+        Black::Picts => 2 + 2 * i32::from(v.war(Quest::PictWar).warriors),
+        Black::Saxons => 2 + 2 * i32::from(v.war(Quest::SaxonWar).warriors),
+        Black::Mercenaries => {
+            2 + 2 * i32::from(
+                v.war(Quest::PictWar)
+                    .warriors
+                    .min(v.war(Quest::SaxonWar).warriors),
+            )
+        }
+        Black::Despair => {
+            let black = v.grail_track().iter().filter(|s| s.is_black()).count();
+            if black >= 6 { 9 } else { 2 }
+        }
+        Black::Excalibur => {
+            if v.excalibur_position() <= -EXCALIBUR_END + 1 {
+                9
+            } else {
+                2
+            }
+        }
+        b => 1 + i32::from(b.value_on(Quest::Dragon)) / 3,
+    }
+}
+
 /// The position of the legal action with the highest score (ties broken by `noise`).
 #[inline(always)]
 fn best_of(legal: &[Action], noise: u64, score: impl Fn(Action) -> i32) -> usize {
@@ -738,60 +836,6 @@ impl<'a, 'b> Ctx<'a, 'b> {
             heroic,
             judgement: Cell::new(None),
             values,
-        }
-    }
-
-    /// The choice for decisions a plain rule settles (no scoring of every action); `None` when
-    /// the actions must be scored. The rule always picks one of `legal`.
-    fn direct(&self, legal: &[Action]) -> Option<usize> {
-        // The position of the first legal action of this pattern.
-        macro_rules! pick {
-            ($p:pat) => {
-                legal.iter().position(|a| matches!(a, $p))
-            };
-        }
-        match self.step {
-            Step::FaceChoice { .. } => pick!(Action::PlaceFaceDown),
-            Step::Propose => pick!(Action::DealAtRandom),
-            Step::AcceptProposal => pick!(Action::Accept),
-            Step::Clairvoyance => pick!(Action::PutNext { index: 0 }),
-            Step::Convocation => pick!(Action::AnswerConvocation { go: false }),
-            Step::Merlins { card, .. } => {
-                if self.traitor || self.harm(card) < 4 {
-                    pick!(Action::Pass)
-                } else {
-                    // The most Merlins that may be committed: the last one listed.
-                    legal.len().checked_sub(1)
-                }
-            }
-            Step::ExcaliburCancel { card, .. } => {
-                if !self.traitor && card.is_some_and(|c| self.harm(c) >= 8) {
-                    pick!(Action::SacrificeExcalibur)
-                } else {
-                    pick!(Action::Pass)
-                }
-            }
-            Step::Volunteer { morgan } => {
-                let yes = !self.traitor
-                    && if morgan == 2 {
-                        self.v.hand().len() >= 7
-                    } else {
-                        self.life >= 5
-                    };
-                if yes {
-                    pick!(Action::Volunteer)
-                } else {
-                    pick!(Action::Pass)
-                }
-            }
-            Step::GrailRescue { dying } => {
-                if !self.traitor || dying == self.v.seat() {
-                    pick!(Action::OfferGrail)
-                } else {
-                    pick!(Action::Pass)
-                }
-            }
-            _ => None,
         }
     }
 
@@ -979,44 +1023,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
 
     /// How bad a black card is for the knights (0 harmless … 10 terrible).
     fn harm(&self, card: Black) -> i32 {
-        let v = self.v;
-        match card {
-            Black::Morgan3 => 8,
-            Black::Morgan4 => {
-                if self.engines >= 9 {
-                    10
-                } else {
-                    6
-                }
-            }
-            Black::Morgan1 => 5,
-            Black::Morgan2 | Black::Morgan5 => 4,
-            Black::Vivien | Black::DarkForest | Black::Desolation => 5,
-            Black::MistsOfAvalon => 6,
-            Black::Guinevere => 4,
-            Black::Mordred => 3,
-            Black::Picts => 2 + 2 * i32::from(v.war(Quest::PictWar).warriors),
-            Black::Saxons => 2 + 2 * i32::from(v.war(Quest::SaxonWar).warriors),
-            Black::Mercenaries => {
-                2 + 2 * i32::from(
-                    v.war(Quest::PictWar)
-                        .warriors
-                        .min(v.war(Quest::SaxonWar).warriors),
-                )
-            }
-            Black::Despair => {
-                let black = v.grail_track().iter().filter(|s| s.is_black()).count();
-                if black >= 6 { 9 } else { 2 }
-            }
-            Black::Excalibur => {
-                if v.excalibur_position() <= -EXCALIBUR_END + 1 {
-                    9
-                } else {
-                    2
-                }
-            }
-            b => 1 + i32::from(b.value_on(Quest::Dragon)) / 3,
-        }
+        harm(self.v, self.engines, card)
     }
 
     /// The least useful card to give away or discard.
