@@ -20,6 +20,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use support::Browser;
+use support::checks::{
+    assert_accessible, assert_clean_text, assert_no_sideways_scroll, assert_tap_targets, axe_source,
+};
 
 /// The autosave of the game being played: its setup, sitters and moves.
 struct Saved {
@@ -467,6 +470,13 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     let Some(b) = support::launch().await else {
         return;
     };
+    let axe = axe_source();
+    let accessible = async |what: &str| {
+        if let Some(axe) = &axe {
+            assert_accessible(&b, axe, what).await;
+        }
+        assert_tap_targets(&b, what).await;
+    };
     b.open_app().await;
     b.clear_storage().await;
     b.goto(&format!("#test-seed={seed}")).await;
@@ -517,6 +527,9 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 "cards show over a quest's end"
             );
             assert!(!b.text("[data-testid=quest-end] h2").await.is_empty());
+            if quest_ends == 0 {
+                accessible("a quest's end").await;
+            }
             quest_ends += 1;
             b.click("[data-testid=quest-end-done]").await;
             continue;
@@ -559,6 +572,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 assert_eq!(saved(&b).await.expect("a save").moves.len(), before);
                 b.click(&format!("[data-testid=action-{i}]")).await;
                 b.wait_for("[data-testid=accuse-confirm]").await;
+                accessible("the accusation's confirmation").await;
                 continue;
             }
             let t = Instant::now();
@@ -618,15 +632,51 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         .as_deref(),
         Some("Traitor")
     );
+    accessible("the end").await;
     // The log tells the whole game: Morgan's card and the accusation among it.
     b.click("[data-testid=board-log]").await;
     b.wait_for("[data-testid=board-log-lines]").await;
+    accessible("the log").await;
     let log = b.text("[data-testid=board-log-lines]").await;
     assert!(
         log.contains("Morgan"),
         "the log does not tell Morgan's card"
     );
     assert!(log.contains(&s.names[traitor.index()]));
+    // The end, reloaded, in every language on a 320 px phone.
+    b.click("[data-testid=board-log-back]").await;
+    b.wait_for("[data-testid=board-end]").await;
+    b.cdp(
+        "Emulation.setDeviceMetricsOverride",
+        serde_json::json!({"width": 320, "height": 640, "deviceScaleFactor": 1, "mobile": true}),
+    )
+    .await;
+    for code in ["en", "fr", "de", "nl", "cs"] {
+        b.eval(&format!(
+            "localStorage.setItem('camelot/v1/settings', JSON.stringify({{ language: '{code}' }})); return null;"
+        ))
+        .await;
+        b.reload().await;
+        b.wait_for("[data-testid=board-end]").await;
+        let lang = b.eval("return document.documentElement.lang;").await;
+        assert_eq!(lang.as_str(), Some(code));
+        if code != "en" {
+            // The board game's words have come with its screens.
+            let text = std::fs::read_to_string(format!(
+                "{}/public/i18n/board.{code}.json",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .expect("a pack");
+            let pack: BTreeMap<String, String> = serde_json::from_str(&text).expect("a pack");
+            b.wait_for_text("[data-testid=board-rematch]", pack["rematch"].trim())
+                .await;
+        }
+        let what = format!("{code}: the end");
+        assert_no_sideways_scroll(&b, &what).await;
+        assert_clean_text(&b, &what).await;
+        accessible(&what).await;
+        assert_eq!(b.count("[data-loyalty]").await, 4, "{what}");
+    }
     b.assert_no_console_errors().await;
     b.close().await;
 }

@@ -11,6 +11,7 @@ use camelot_card::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use support::Browser;
+use support::checks::{assert_clean_text, assert_no_sideways_scroll};
 
 const LANGS: [&str; 5] = ["en", "fr", "de", "nl", "cs"];
 
@@ -21,23 +22,6 @@ fn pack(code: &str) -> BTreeMap<String, String> {
         .join(format!("{code}.json"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// The page's visible text has no `{placeholder}` left and no raw key (`word_like_this`).
-async fn assert_clean_text(b: &Browser, what: &str) {
-    let text = b.eval("return document.body.innerText;").await;
-    let text = text.as_str().unwrap_or("");
-    for word in text.split_whitespace() {
-        assert!(
-            !(word.contains('{') && word.contains('}')),
-            "{what}: unfilled placeholder `{word}` in\n{text}"
-        );
-        let bare = word.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
-        assert!(
-            !(bare.contains('_') && bare.chars().all(|c| c.is_ascii_lowercase() || c == '_')),
-            "{what}: raw key `{bare}` shown in\n{text}"
-        );
-    }
 }
 
 async fn set_language(b: &Browser, code: &str) {
@@ -201,51 +185,6 @@ async fn the_sword_tally_keeps_its_words_apart_at_320_px() {
     }
     b.assert_no_console_errors().await;
     b.close().await;
-}
-
-/// Fails if the page scrolls sideways on the phone screen, naming the elements that stick out.
-async fn assert_no_sideways_scroll(b: &Browser, what: &str) {
-    let widths = b
-        .eval(
-            "const w = document.documentElement.clientWidth;
-             // Inside a box that scrolls sideways on purpose (a wide table), not the page.
-             const scrolls = e => {
-                 for (let a = e.parentElement; a && a.id !== 'app'; a = a.parentElement) {
-                     if (['auto', 'scroll'].includes(getComputedStyle(a).overflowX)) return true;
-                 }
-                 return false;
-             };
-             return [document.documentElement.scrollWidth, w,
-                     [...document.querySelectorAll('#app *')]
-                        .filter(e => !e.closest('.visually-hidden')
-                            && e.getBoundingClientRect().right > w + 0.5
-                            && !scrolls(e))
-                        .slice(0, 5).map(e => e.outerHTML.slice(0, 160))];",
-        )
-        .await;
-    let boxes = b
-        .eval(
-            "return [...document.querySelectorAll('#app *')]
-                .filter(e => e.scrollWidth > e.clientWidth + 1
-                    && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
-                .map(e => e.className + ' ' + e.scrollWidth + '>' + e.clientWidth + ' '
-                    + [...e.querySelectorAll('th, td')].map(c => c.innerText + ':' + c.offsetWidth)
-                        .slice(0, 6).join(' | '));",
-        )
-        .await;
-    // The rules' tables sit in boxes that may scroll sideways, as a last resort; at 320 px every
-    // language's tables fit (long header words carry soft hyphens).
-    assert!(
-        boxes.as_array().is_some_and(|a| a.is_empty()),
-        "{what}: scrolls sideways inside {boxes}"
-    );
-    let scroll = widths[0].as_f64().unwrap_or(0.0);
-    let client = widths[1].as_f64().unwrap_or(0.0);
-    assert!(
-        scroll <= client + 0.5 && widths[2].as_array().is_some_and(|a| a.is_empty()),
-        "{what}: the page is wider than the screen ({scroll} > {client}): {}",
-        widths[2]
-    );
 }
 
 /// One step of play as `game::step` takes it, through the page's buttons, without the checks that

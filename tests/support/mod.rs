@@ -28,6 +28,8 @@
 
 #![allow(dead_code)] // every test binary uses a different subset of these helpers
 
+pub mod checks;
+
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
