@@ -224,10 +224,11 @@ impl Game {
                         }
                         sh.asked += 1;
                     }
-                    let shares: Vec<(Seat, White)> = (0..usize::from(sh.len))
-                        .map(|i| (sh.proposal[i], sh.cards[i]))
-                        .collect();
-                    self.give_shares(sh.kind, &shares, false);
+                    let mut shares = [(Seat(0), White::Merlin); 7];
+                    for (i, share) in shares.iter_mut().enumerate() {
+                        *share = (sh.proposal[i], sh.cards[i]);
+                    }
+                    self.give_shares(sh.kind, &shares[..usize::from(sh.len)], false);
                     None
                 }
             },
@@ -1134,22 +1135,28 @@ impl Game {
 
     /// No agreement: shuffle the cards and deal them one at a time from the lead, clockwise.
     pub(crate) fn deal_at_random(&mut self, sh: &Share) {
-        let mut cards: Vec<White> = sh.cards[..usize::from(sh.len)].to_vec();
-        camelot_kit::shuffle(&mut cards, &mut self.rng);
-        let order: Vec<Seat> = self
-            .seats_from(sh.lead)
-            .filter(|&s| sh.to & (1 << s.0) != 0 && self.on_board(s))
-            .collect();
-        if order.is_empty() {
-            self.white_discard.extend_from_slice(&cards);
+        // Fixed arrays rather than vectors: dealing allocates nothing.
+        let mut all = sh.cards;
+        let cards = &mut all[..usize::from(sh.len)];
+        camelot_kit::shuffle(cards, &mut self.rng);
+        let mut order = [Seat(0); MAX_PLAYERS as usize];
+        let mut seats = 0;
+        for s in self.seats_from(sh.lead) {
+            if sh.to & (1 << s.0) != 0 && self.on_board(s) {
+                order[seats] = s;
+                seats += 1;
+            }
+        }
+        if seats == 0 {
+            self.white_discard.extend_from_slice(cards);
             return;
         }
-        let shares: Vec<(Seat, White)> = cards
-            .into_iter()
-            .enumerate()
-            .map(|(i, w)| (order[i % order.len()], w))
-            .collect();
-        self.give_shares(sh.kind, &shares, true);
+        let mut shares = [(Seat(0), White::Merlin); 7];
+        for (i, &w) in cards.iter().enumerate() {
+            shares[i] = (order[i % seats], w);
+        }
+        let shares = &shares[..cards.len()];
+        self.give_shares(sh.kind, shares, true);
     }
 
     fn give_shares(&mut self, kind: ShareKind, shares: &[(Seat, White)], at_random: bool) {
