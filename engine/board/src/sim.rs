@@ -1399,6 +1399,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
+    #[inline(always)]
     fn heroic_score(&self, a: Action) -> i32 {
         let base = self.loyal_heroic_score(a);
         if self.traitor {
