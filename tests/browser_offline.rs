@@ -165,6 +165,29 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     assert!(board.contains("Lancelot/Dragon 3/7"), "offline: {board}");
     b.click("[data-testid=rules-close-top]").await;
     b.wait_for("[data-testid=table]").await;
+    // The board game, whose screens, words and styles come in their own parts of the build, starts
+    // and plays offline too: a person and three computer knights, the person's first look.
+    b.click("[data-testid=home-button]").await;
+    b.click("[data-testid=new-board-game]").await;
+    b.wait_for("[data-testid=board-newgame]").await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=board-table]").await;
+    b.wait_for("[data-testid=board]").await;
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private-loyalty]").await;
+    b.click("[data-testid=private-done]").await;
+    b.wait_for("[data-testid=board-status]").await;
+    let styled = b
+        .eval(
+            "return !!document.querySelector('link[data-board-css]') \
+             && getComputedStyle(document.querySelector('[data-testid=board]')).display === 'grid';",
+        )
+        .await;
+    assert_eq!(
+        styled,
+        serde_json::Value::Bool(true),
+        "offline: the board has its styles"
+    );
     // The page's own console stays clean offline; the browser may note its failed check for a
     // newer service worker (that request is the browser's, not the app's).
     let errors: Vec<String> = b
