@@ -248,6 +248,20 @@ fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
     }
 }
 
+/// A Loyalty card turned over at the end, for the whole table: "Loyal" or "Traitor".
+#[component]
+fn TurnedLoyalty(loyalty: Loyalty) -> impl IntoView {
+    let code = match loyalty {
+        Loyalty::Loyal => "Loyal",
+        Loyalty::Traitor => "Traitor",
+    };
+    view! {
+        <span class=format!("loyalty-card {}", code.to_lowercase()) data-loyalty=code>
+            {words::loyalty_name(loyalty)}
+        </span>
+    }
+}
+
 /// A person's private screen while he decides.
 #[component]
 fn Private(seat: Seat) -> impl IntoView {
@@ -481,7 +495,7 @@ fn End() -> impl IntoView {
                     <li data-testid=format!("end-seat-{i}")>
                         <strong>{name}</strong>" — "{words::knight_or_squire(k.knight)}": "
                         {match loyalty {
-                            Some(l) => view! { <LoyaltyCard loyalty=l /> }.into_any(),
+                            Some(l) => view! { <TurnedLoyalty loyalty=l /> }.into_any(),
                             None => view! { <span class="face-down">{t(B::not_yet_turned)}</span> }.into_any(),
                         }}
                     </li>
