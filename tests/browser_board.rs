@@ -21,7 +21,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 use support::Browser;
 use support::checks::{
-    assert_accessible, assert_clean_text, assert_no_sideways_scroll, assert_tap_targets, axe_source,
+    assert_accessible, assert_clean_text, assert_no_sideways_scroll, assert_tap_targets,
+    axe_source, language_pack,
 };
 
 /// The autosave of the game being played: its setup, sitters and moves.
@@ -57,6 +58,18 @@ async fn saved(b: &Browser) -> Option<Saved> {
         loyalty_looks: serde_json::from_value(s["loyalty_looks"].clone()).unwrap_or_default(),
         end_shown: s["end_shown"].as_u64().unwrap_or(0) as usize,
     })
+}
+
+/// Waits until the autosave holds more than `before` moves (a tapped move is saved at once).
+async fn wait_saved_after(b: &Browser, before: usize) {
+    let t = Instant::now();
+    while saved(b).await.expect("a save").moves.len() == before {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the move was not saved"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// The policy's choice for `seat`, as the app's computer knights make it.
@@ -186,14 +199,7 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
             person_moves += 1;
             // An accusation asks first; otherwise the move is saved at once.
             if !matches!(game.legal_actions()[i], Action::Accuse { .. }) {
-                let t = Instant::now();
-                while saved(&b).await.expect("a save").moves.len() == before {
-                    assert!(
-                        t.elapsed() < Duration::from_secs(10),
-                        "the move was not saved"
-                    );
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
+                wait_saved_after(&b, before).await;
             }
             continue;
         }
@@ -583,14 +589,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 accessible("the accusation's confirmation").await;
                 continue;
             }
-            let t = Instant::now();
-            while saved(&b).await.expect("a save").moves.len() == before {
-                assert!(
-                    t.elapsed() < Duration::from_secs(10),
-                    "the move was not saved"
-                );
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            wait_saved_after(&b, before).await;
             continue;
         }
         if b.exists("[data-testid=private-done]").await {
@@ -670,12 +669,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         assert_eq!(lang.as_str(), Some(code));
         if code != "en" {
             // The board game's words have come with its screens.
-            let text = std::fs::read_to_string(format!(
-                "{}/public/i18n/board.{code}.json",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .expect("a pack");
-            let pack: BTreeMap<String, String> = serde_json::from_str(&text).expect("a pack");
+            let pack = language_pack(&format!("board.{code}"));
             b.wait_for_text("[data-testid=board-rematch]", pack["rematch"].trim())
                 .await;
         }

@@ -11,17 +11,13 @@ use camelot_card::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use support::Browser;
-use support::checks::{assert_clean_text, assert_no_sideways_scroll};
+use support::checks::{assert_clean_text, assert_no_sideways_scroll, language_pack};
 
 const LANGS: [&str; 5] = ["en", "fr", "de", "nl", "cs"];
 
-/// A language's interface texts: the pack for fr/de/nl/cs; for English, the texts the page shows.
+/// A language's interface texts (the shell's and the Card Game's), fr/de/nl/cs.
 fn pack(code: &str) -> BTreeMap<String, String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("public/i18n")
-        .join(format!("{code}.json"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    language_pack(code)
 }
 
 async fn set_language(b: &Browser, code: &str) {
@@ -344,11 +340,7 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
 
 /// The board game's words of one language (`board.<code>.json`).
 fn board_pack(code: &str) -> BTreeMap<String, String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("public/i18n")
-        .join(format!("board.{code}.json"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    language_pack(&format!("board.{code}"))
 }
 
 /// Issue 22: every board game screen in every language, on a 320 px phone: New game, the curtain,

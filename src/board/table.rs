@@ -237,10 +237,7 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
 
 #[component]
 fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
-    let code = match loyalty {
-        Loyalty::Loyal => "Loyal",
-        Loyalty::Traitor => "Traitor",
-    };
+    let code = loyalty_code(loyalty);
     view! {
         <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty" data-loyalty=code>
             {tf(B::you_are, &[("loyalty", &words::loyalty_name(loyalty))])}
@@ -248,13 +245,18 @@ fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
     }
 }
 
+/// A Loyalty card's mark in the page (`data-loyalty`, the tests' too) and its style.
+fn loyalty_code(loyalty: Loyalty) -> &'static str {
+    match loyalty {
+        Loyalty::Loyal => "Loyal",
+        Loyalty::Traitor => "Traitor",
+    }
+}
+
 /// A Loyalty card turned over at the end, for the whole table: "Loyal" or "Traitor".
 #[component]
 fn TurnedLoyalty(loyalty: Loyalty) -> impl IntoView {
-    let code = match loyalty {
-        Loyalty::Loyal => "Loyal",
-        Loyalty::Traitor => "Traitor",
-    };
+    let code = loyalty_code(loyalty);
     view! {
         <span class=format!("loyalty-card {}", code.to_lowercase()) data-loyalty=code>
             {words::loyalty_name(loyalty)}

@@ -3,7 +3,18 @@
 
 use super::Browser;
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::path::Path;
+
+/// A language pack's texts, by key: `public/i18n/<file>.json` (`fr` for the shell's and the Card
+/// Game's French, `board.fr` for the board game's).
+pub fn language_pack(file: &str) -> BTreeMap<String, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("public/i18n")
+        .join(format!("{file}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
 
 pub fn axe_source() -> Option<String> {
     let path =
