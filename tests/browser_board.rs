@@ -472,8 +472,9 @@ fn pass_and_play_seed(max: usize) -> u64 {
 /// behind his curtain; every decision, in turn or out of it, goes behind the decider's curtain;
 /// a Morgan card passes the phone around the table for the Merlins; a loyal knight accuses the
 /// Traitor (confirmed first) and unmasks him; the quests' ends show to the table; at the end the
-/// verdict, and the Loyalty cards turned over one by one. After every step, nothing hidden is in
-/// the page.
+/// verdict, and the Loyalty cards turned over one by one. The table plays in Czech (no placeholder
+/// or raw key on any screen checked); the end is then shown in every language. After every step,
+/// nothing hidden is in the page.
 #[tokio::test]
 async fn four_people_pass_one_phone_through_a_whole_game() {
     let seed = pass_and_play_seed(700);
@@ -486,9 +487,13 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             assert_accessible(&b, axe, what).await;
         }
         assert_tap_targets(&b, what).await;
+        // The table plays in Czech (three plural forms): no placeholder or raw key anywhere.
+        assert_clean_text(&b, what).await;
     };
     b.open_app().await;
     b.clear_storage().await;
+    b.eval("localStorage.setItem('camelot/v1/settings', JSON.stringify({ language: 'cs' })); return null;")
+        .await;
     b.goto(&format!("#test-seed={seed}")).await;
     b.reload().await;
     b.click("[data-testid=new-board-game]").await;
