@@ -640,18 +640,13 @@ async fn new_game_names_are_checked_and_seats_can_be_ordered() {
 #[tokio::test]
 #[ignore]
 async fn screenshots() {
-    let Some(dir) = std::env::var_os("CAMELOT_SCREENSHOTS") else {
+    let Some(dir) = support::screenshot_dir() else {
         return;
     };
-    let dir = std::path::PathBuf::from(dir);
-    std::fs::create_dir_all(&dir).expect("screenshot dir");
     let Some(b) = support::launch().await else {
         return;
     };
-    let shot = async |name: &str| {
-        let png = b.client().screenshot().await.expect("screenshot");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
-    };
+    let shot = async |name: &str| b.screenshot_to(&dir, name).await;
     let (seed, _) = silence_seed();
     fresh_app(&b, seed).await;
     shot("01-home").await;

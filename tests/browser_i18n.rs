@@ -240,10 +240,7 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
     let Some(b) = support::launch().await else {
         return;
     };
-    let dir = std::env::var_os("CAMELOT_SCREENSHOTS").map(std::path::PathBuf::from);
-    if let Some(dir) = &dir {
-        std::fs::create_dir_all(dir).expect("screenshot dir");
-    }
+    let dir = support::screenshot_dir();
     let options = Options {
         knights_to_the_rescue: true,
         morgan8: true,
@@ -261,14 +258,12 @@ async fn every_screen_fits_a_320_px_phone_in_every_language() {
             assert_no_sideways_scroll(&b, &what).await;
             assert_clean_text(&b, &what).await;
             if let Some(dir) = &dir {
-                let png = b.client().screenshot().await.expect("screenshot");
                 let file: String = screen
                     .chars()
                     .map(|c| if c.is_alphanumeric() { c } else { '-' })
                     .take(40)
                     .collect();
-                std::fs::write(dir.join(format!("{code}-{n:02}-{file}.png")), png)
-                    .expect("write screenshot");
+                b.screenshot_to(dir, &format!("{code}-{n:02}-{file}")).await;
             }
             *n += 1;
         };

@@ -126,7 +126,21 @@ pub struct LogEntry {
     pub message: String,
 }
 
+/// Where screenshots for people to look at go: `CAMELOT_SCREENSHOTS=/some/dir` (made if missing);
+/// `None` without it.
+pub fn screenshot_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("CAMELOT_SCREENSHOTS")?);
+    std::fs::create_dir_all(&dir).expect("screenshot dir");
+    Some(dir)
+}
+
 impl Browser {
+    /// Writes the page as it shows to `dir/name.png`.
+    pub async fn screenshot_to(&self, dir: &Path, name: &str) {
+        let png = self.client().screenshot().await.expect("screenshot");
+        std::fs::write(dir.join(format!("{name}.png")), png).expect("write screenshot");
+    }
+
     async fn start() -> Browser {
         static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
         let guard = ONE_AT_A_TIME
