@@ -933,7 +933,13 @@ impl Game {
                 self.sm(seat).place = Place::Camelot;
             }
         }
-        // 4. Life.
+        // 4. Life. A loss that adds the 12th siege engine or the 7th black sword ends the game in
+        // this same step, and §7 puts those (1, 2) before the Loyal knights' deaths (3).
+        let black =
+            rules.loss_swords + u8::from(self.heroism == Some(quest)) + u8::from(self.mists);
+        let lost_game = !qe.won
+            && (self.engines + rules.loss_engines >= SIEGE_ENGINES_LOSE
+                || self.swords.black + black >= BLACK_SWORDS_LOSE);
         let order: Vec<Seat> = self.seats_from(qe.active).collect();
         for seat in order {
             if qe.present & (1 << seat.0) == 0 {
@@ -942,7 +948,7 @@ impl Game {
             if qe.won {
                 let extra = u8::from(self.has_knight(seat, Knight::SirPalamedes));
                 self.gain_life(seat, rules.win_life + extra);
-            } else {
+            } else if !lost_game {
                 self.lose_life(seat, rules.loss_life);
             }
         }
@@ -961,8 +967,9 @@ impl Game {
         if qe.won {
             self.lay_swords(Colour::White, rules.win_swords);
         } else {
-            self.lay_swords(Colour::Black, rules.loss_swords);
+            // §7: within one step the 12th siege engine (1) comes before the 7th black sword (2).
             self.add_engines(rules.loss_engines);
+            self.lay_swords(Colour::Black, rules.loss_swords);
         }
         if let Some(relic) = rules.relic
             && self.relics[relic.index()] == RelicState::OnQuest
@@ -972,6 +979,12 @@ impl Game {
                     Relic::LancelotsArmor => (0..self.n)
                         .map(Seat)
                         .find(|&s| qe.present & (1 << s.0) != 0 && self.on_board(s)),
+                    // §3.4 (NL p.17): a knight who paid his last life for this action can be
+                    // saved only by a Grail "already won in an earlier quest": a Grail he wins
+                    // with that action goes with him (relics are never passed on, §9.11).
+                    Relic::Grail => qe
+                        .winner
+                        .filter(|&s| self.on_board(s) && self.s(s).life > 0),
                     _ => qe.winner.filter(|&s| self.on_board(s)),
                 }
             } else {

@@ -1368,6 +1368,24 @@ impl Game {
         if self.is_over() || self.swords.total() < SWORDS_END {
             return;
         }
+        // §7.3 before §7.4 (NL-FAQ): the last Loyal knight dying with this same action loses the
+        // game even with 12 swords and a white majority. A knight who paid his last life for the
+        // action dies after it whatever its result (§3.4); only a Grail on the board can save him.
+        let seat = self.current;
+        let dies_with_it = self.t.dies_after_action
+            && self.on_board(seat)
+            && self.s(seat).life == 0
+            && self.s(seat).loyalty == Loyalty::Loyal
+            && self.owner(Relic::Grail).is_none_or(|o| !self.on_board(o))
+            && self
+                .seats
+                .iter()
+                .enumerate()
+                .all(|(i, s)| i == seat.index() || !s.alive || s.loyalty != Loyalty::Loyal);
+        if dies_with_it {
+            self.kill(seat);
+            return;
+        }
         let traitor = (0..self.n)
             .map(Seat)
             .find(|&s| self.on_board(s) && self.s(s).loyalty == Loyalty::Traitor);

@@ -719,7 +719,11 @@ impl Game {
         if !self.sm(seat).hand.remove(card) {
             return;
         }
-        let free = self.has_knight(seat, Knight::SirGalahad);
+        // §5.1: Galahad *may* play it as a free action. Played while the life he sacrificed still
+        // owes his second action, it is that action (else he would be forced into a third one);
+        // played earlier, it is free and both regular actions remain.
+        let owed = self.t.sacrificed && self.t.acts == 1;
+        let free = self.has_knight(seat, Knight::SirGalahad) && !owed;
         self.take_action(TYPE_SPECIAL, free);
         self.t.special = true;
         ev!(self, Event::SpecialCardPlayed { seat, card });
