@@ -1177,7 +1177,7 @@ impl Game {
     /// Draw the top white card (the reshuffle rule of §3.2 step 6; nothing if both piles are empty).
     pub(crate) fn pop_white(&mut self) -> Option<White> {
         if self.white_deck.is_empty() {
-            self.reshuffle(Colour::White);
+            self.refill(Colour::White);
         }
         let card = self.white_deck.pop()?;
         if self.white_deck.is_empty() {
@@ -1189,7 +1189,7 @@ impl Game {
     /// Draw the top black card (same rule).
     pub(crate) fn pop_black(&mut self) -> Option<Black> {
         if self.black_deck.is_empty() {
-            self.reshuffle(Colour::Black);
+            self.refill(Colour::Black);
         }
         let card = self.black_deck.pop()?;
         if self.black_deck.is_empty() {
@@ -1198,14 +1198,24 @@ impl Game {
         Some(card)
     }
 
-    /// A draw pile of colour `emptied` ran out: its discard pile becomes the new pile, and the other
-    /// colour's discard pile is shuffled together with its draw pile (§3.2 step 6).
+    /// A draw pile of colour `emptied` ran out by a draw: its discard pile becomes the new pile, and
+    /// the other colour's discard pile is shuffled together with its draw pile (§3.2 step 6: "this
+    /// applies whenever either pile empties", even when the emptied colour has no discards).
     fn reshuffle(&mut self, emptied: Colour) {
         let nothing = match emptied {
-            Colour::White => self.white_discard.is_empty(),
-            Colour::Black => self.black_discard.is_empty(),
+            Colour::White => {
+                self.white_discard.is_empty()
+                    && self.black_discard.is_empty()
+                    && self.black_deck.len() < 2
+            }
+            Colour::Black => {
+                self.black_discard.is_empty()
+                    && self.white_discard.is_empty()
+                    && self.white_deck.len() < 2
+            }
         };
         if nothing {
+            // Nothing to turn over and nothing to mix: the piles stay as they are.
             return;
         }
         self.white_deck.append(&mut self.white_discard);
@@ -1213,6 +1223,18 @@ impl Game {
         self.black_deck.append(&mut self.black_discard);
         shuffle(&mut self.black_deck, &mut self.rng);
         ev!(self, Event::DecksReshuffled);
+    }
+
+    /// A draw from a pile that was left empty (its discards were empty when it ran out): the
+    /// discards gathered since become the new pile.
+    fn refill(&mut self, colour: Colour) {
+        let refilled = match colour {
+            Colour::White => refill(&mut self.white_deck, &mut self.white_discard, &mut self.rng),
+            Colour::Black => refill(&mut self.black_deck, &mut self.black_discard, &mut self.rng),
+        };
+        if refilled {
+            ev!(self, Event::DecksReshuffled);
+        }
     }
 
     /// Whether a black card can be drawn at all.
@@ -1936,4 +1958,14 @@ impl Game {
         }
         c
     }
+}
+
+/// An empty draw pile takes its discard pile, shuffled; whether there was one.
+fn refill<T>(deck: &mut Vec<T>, discard: &mut Vec<T>, rng: &mut GameRng) -> bool {
+    if discard.is_empty() {
+        return false;
+    }
+    deck.append(discard);
+    shuffle(deck, rng);
+    true
 }

@@ -597,6 +597,31 @@ fn an_emptied_pile_reshuffles_its_discards_and_the_other_colours_discards_into_i
 }
 
 #[test]
+fn an_emptied_pile_without_discards_still_reshuffles_the_other_colour() {
+    // §3.2 step 6 ("this applies whenever either pile empties"): the white pile runs out with no
+    // white card discarded yet; the black discards are still shuffled into the black pile.
+    let mut g = three()
+        .white(&[F2, F3])
+        .black(&[
+            Black::Picts,
+            Black::Saxons,
+            Black::Despair,
+            Black::Excalibur,
+        ])
+        .start();
+    act(&mut g, Action::DrawBlackCard);
+    // The Picts card added its warrior and lies on the black discard pile.
+    assert_eq!(g.war(Quest::PictWar).unwrap().warriors, 1);
+    assert_eq!(g.black_deck_len(), 3);
+    let events = act(&mut g, Action::DrawWhiteCards);
+    assert_eq!(hand(&g, 0).len(), 2);
+    assert!(has_event(&events, |e| matches!(e, Event::DecksReshuffled)));
+    assert_eq!(g.white_deck_len(), 0);
+    assert_eq!(g.black_deck_len(), 4);
+    assert_eq!(g.table_view().black_discard, 0);
+}
+
+#[test]
 fn drawing_from_empty_piles_draws_nothing() {
     let mut g = three().start();
     // No black card anywhere: the option is not offered.
