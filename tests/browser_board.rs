@@ -230,6 +230,124 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     b.close().await;
 }
 
+/// Taps through the person's screens (his first choice each time) until a computer knight thinks.
+async fn until_a_computer_thinks(b: &Browser) {
+    let start = Instant::now();
+    while !b.exists("[data-testid=board-skip]").await {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no computer knight thought"
+        );
+        for step in [
+            "curtain-show",
+            "private-done",
+            "private-notices-done",
+            "quest-end-done",
+            "action-0",
+        ] {
+            if b.exists(&format!("[data-testid={step}]")).await {
+                b.click(&format!("[data-testid={step}]")).await;
+                break;
+            }
+        }
+    }
+}
+
+/// The computer knights, now moving at once, play on until a person decides (or the table must
+/// see a quest's end, or the game ends) with no moment of thought between their moves.
+async fn the_computers_play_at_once(b: &Browser, since: Instant, before: usize) {
+    while b.exists("[data-testid=board-thinking]").await {
+        assert!(
+            since.elapsed() < Duration::from_secs(30),
+            "the computers did not go on"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let moved = saved(b).await.expect("a save").moves.len() - before;
+    let took = since.elapsed();
+    println!("Faster: {moved} computer moves in {took:?}");
+    if moved >= 4 {
+        assert!(
+            took < Duration::from_millis(700) * moved as u32,
+            "{moved} computer moves took {took:?}: not faster than one a moment"
+        );
+    }
+}
+
+/// A computer knight thinks for a moment before each move; "Skip" makes it move now, and "Faster"
+/// makes every computer knight move at once from then on, remembered after a reload.
+#[tokio::test]
+async fn skip_and_faster_hurry_the_computer_knights() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    b.open_app().await;
+    b.clear_storage().await;
+    b.goto("#test-seed=5").await;
+    b.reload().await;
+    b.click("[data-testid=new-board-game]").await;
+    b.wait_for("[data-testid=board-newgame]").await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=board-table]").await;
+    until_a_computer_thinks(&b).await;
+    // The move is made and saved by the tap itself, not at the moment's end.
+    let before = saved(&b).await.expect("a save").moves.len();
+    b.click("[data-testid=board-skip]").await;
+    let after = saved(&b).await.expect("a save").moves.len();
+    assert!(after > before, "Skip did not make the computer move");
+    until_a_computer_thinks(&b).await;
+    assert_eq!(
+        b.attr("[data-testid=board-fast]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("false")
+    );
+    let before = saved(&b).await.expect("a save").moves.len();
+    let tapped = Instant::now();
+    b.click("[data-testid=board-fast]").await;
+    the_computers_play_at_once(&b, tapped, before).await;
+    // Remembered with the board game's settings: after a reload, too, they play at once.
+    let kept = b
+        .eval("return localStorage.getItem('camelot/v1/board/settings');")
+        .await;
+    let kept: Value = serde_json::from_str(kept.as_str().expect("board settings kept")).unwrap();
+    assert_eq!(kept["computers_fast"], true);
+    b.reload().await;
+    b.wait_for("[data-testid=board-table]").await;
+    // Ten seconds of play, the person tapping his first choice: the computer knights' moves in it
+    // take less than a moment each, the person's taps included.
+    let before = saved(&b).await.expect("a save").moves.len();
+    let since = Instant::now();
+    while since.elapsed() < Duration::from_secs(10) && !b.exists("[data-testid=board-end]").await {
+        for step in [
+            "curtain-show",
+            "private-done",
+            "private-notices-done",
+            "quest-end-done",
+            "action-0",
+        ] {
+            if b.exists(&format!("[data-testid={step}]")).await {
+                b.click(&format!("[data-testid={step}]")).await;
+                break;
+            }
+        }
+    }
+    let took = since.elapsed();
+    let s = saved(&b).await.expect("a save");
+    let computer_moves = s.moves[before..]
+        .iter()
+        .filter(|m| s.computers[m.seat.index()])
+        .count();
+    println!("after the reload: {computer_moves} computer moves in {took:?}");
+    assert!(computer_moves >= 4, "{computer_moves} computer moves");
+    assert!(
+        took < Duration::from_millis(700) * computer_moves as u32,
+        "{computer_moves} computer moves in {took:?} after the reload: not at once"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 /// The seat whose screen may be uncovered now: the first Loyalty look still due, else whoever
 /// decides.
 fn entitled(game: &Game, s: &Saved) -> Option<Seat> {

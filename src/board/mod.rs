@@ -75,6 +75,8 @@ pub struct Ctx {
     pub quest_end: RwSignal<Option<QuestEnd>>,
     /// The computer knight's next move.
     pub timer: StoredValue<Option<TimeoutHandle>>,
+    /// The computer knights move at once ("Faster", remembered with the board game's settings).
+    pub fast: RwSignal<bool>,
 }
 
 /// How many lines of the running commentary the table keeps.
@@ -107,6 +109,7 @@ impl Ctx {
             confirm: RwSignal::new(None),
             quest_end: RwSignal::new(None),
             timer: StoredValue::new(None),
+            fast: RwSignal::new(persist::computers_fast()),
         }
     }
 
@@ -299,7 +302,10 @@ impl Ctx {
             return;
         };
         let ctx = *self;
-        let delay = if crate::shell::reduced_motion() {
+        let delay = if self.fast.get_untracked() {
+            // At once, yet after the page has drawn the move before.
+            0
+        } else if crate::shell::reduced_motion() {
             150
         } else {
             700
@@ -312,6 +318,27 @@ impl Ctx {
             Duration::from_millis(delay),
         ) {
             self.timer.set_value(Some(h));
+        }
+    }
+
+    /// "Skip": the computer knight about to move plays now.
+    pub fn skip_computer(&self) {
+        if let Some(Need::Computer(seat)) = self.need.get_untracked() {
+            self.cancel_computer();
+            self.computer_moves(seat);
+        }
+    }
+
+    /// "Faster" / "Normal pace": every computer knight moves at once from now on, or after a
+    /// moment again (remembered).
+    pub fn toggle_fast(&self) {
+        let fast = !self.fast.get_untracked();
+        self.fast.set(fast);
+        if let Err(e) = persist::set_computers_fast(fast) {
+            self.shell.save_error.set(Some(e));
+        }
+        if fast {
+            self.skip_computer();
         }
     }
 

@@ -9,6 +9,33 @@ use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
 use camelot_board::Game;
 use camelot_board::{Side, TableView};
 use camelot_kit::ReplayError;
+use serde::{Deserialize, Serialize};
+
+/// The board game's own settings (kept under the store's key for the board game).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardSettings {
+    /// The table asked the computer knights to move at once ("Faster").
+    pub computers_fast: bool,
+}
+
+pub fn board_settings() -> BoardSettings {
+    storage::load_game_settings(GameKind::Board).unwrap_or_default()
+}
+
+/// The table asked the computer knights to move at once ("Faster").
+pub fn computers_fast() -> bool {
+    board_settings().computers_fast
+}
+
+pub fn set_computers_fast(fast: bool) -> Result<(), String> {
+    let mut s = board_settings();
+    if s.computers_fast == fast {
+        return Ok(());
+    }
+    s.computers_fast = fast;
+    storage::save_game_settings(GameKind::Board, &s).map_err(|e| e.to_string())
+}
 
 impl Kept for Session {
     type Played = Game;

@@ -147,7 +147,16 @@ fn Decision() -> impl IntoView {
                 let name = words::seat_name(&ctx.names.get_untracked(), seat);
                 view! {
                     <section class="board-thinking" data-testid="board-thinking">
-                        <p>{tf(B::computer_thinking, &[("name", &name)])}</p>
+                        <p role="status">{tf(B::computer_thinking, &[("name", &name)])}</p>
+                        <div class="computer-controls">
+                            <button data-testid="board-skip" on:click=move |_| ctx.skip_computer()>
+                                {t(K::bot_skip)}
+                            </button>
+                            <button data-testid="board-fast" aria-pressed=move || ctx.fast.get().to_string()
+                                on:click=move |_| ctx.toggle_fast()>
+                                {move || if ctx.fast.get() { t(K::bot_normal_pace) } else { t(K::bot_faster) }}
+                            </button>
+                        </div>
                     </section>
                 }
                 .into_any()
