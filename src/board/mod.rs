@@ -205,7 +205,7 @@ impl Ctx {
         let names = self.names.get_untracked();
         let did = words::action_line(action, seat, &names);
         let mut lines = vec![match why {
-            Some(why) => format!("{did} ({})", words::reason_line(why, &names)),
+            Some(why) => format!("{did}: {}", words::reason_line(why, &names)),
             None => did,
         }];
         lines.extend(
