@@ -862,8 +862,14 @@ pub fn event_line(event: &Event, names: &[String]) -> Option<String> {
         Event::GrailCardDiscarded { by } => black(B::event_grail_card_discarded, *by),
         Event::DespairCancelledByGrail => t(B::event_despair_cancelled_by_grail).into(),
         Event::ExcaliburMoved { position } => {
-            let steps = i64::from(camelot_board::data::EXCALIBUR_END) - i64::from(*position);
-            tn(B::event_excalibur_moved, steps, &[])
+            let end = camelot_board::data::EXCALIBUR_END;
+            if *position >= end {
+                t(B::event_excalibur_reaches_green_bank).into()
+            } else if *position <= -end {
+                t(B::event_excalibur_reaches_frozen_bank).into()
+            } else {
+                tn(B::event_excalibur_moved, i64::from(end - *position), &[])
+            }
         }
         Event::WarriorAdded { war, warriors } => tf(
             B::event_warrior_added,
@@ -1612,6 +1618,8 @@ mod tests {
             DespairCancelledByGrail,
             ExcaliburMoved { position: -2 },
             ExcaliburMoved { position: 4 },
+            ExcaliburMoved { position: 5 },
+            ExcaliburMoved { position: -5 },
             WarriorAdded {
                 war: Quest::PictWar,
                 warriors: 3,

@@ -394,6 +394,8 @@ i18n::texts! {
     event_grail_card_discarded: "{card} takes a Grail card off the Holy Grail quest",
     event_despair_cancelled_by_grail: "A Grail card and a Despair cancel each other out",
     event_excalibur_moved: "Excalibur moves: {n} step from the green bank|Excalibur moves: {n} steps from the green bank",
+    event_excalibur_reaches_green_bank: "Excalibur reaches the green bank",
+    event_excalibur_reaches_frozen_bank: "Excalibur reaches the frozen bank",
     event_warrior_added: "A warrior arrives {at} ({n} of {max})",
     event_warrior_removed: "A warrior leaves {at} ({n} of {max})",
     event_mordred_attached: "Mordred joins {at}: that War needs a second Fight 5",
