@@ -219,6 +219,19 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     }
     let s = saved(&b).await.expect("a save");
     assert_eq!(b.count("[data-loyalty]").await, s.setup.players as usize);
+    // The game in numbers: its turns, swords and siege engines as the engine ended it.
+    let end = replay(&s).table_view();
+    let summary = b.text("[data-testid=end-summary]").await;
+    for line in [
+        format!("{} turns played", end.turn),
+        format!(
+            "{} white and {} black swords on the Round Table",
+            end.swords.white, end.swords.black
+        ),
+        format!("Siege engines: {} of 12", end.siege_engines),
+    ] {
+        assert!(summary.contains(&line), "{line:?} not in {summary:?}");
+    }
     // The game is listed as a board game in Saved games.
     b.click("[data-testid=home-button]").await;
     b.click("[data-testid=saved-games]").await;

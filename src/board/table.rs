@@ -517,6 +517,10 @@ fn End() -> impl IntoView {
             <section class="board-end" data-testid="board-end">
                 <h2 data-testid="board-verdict">{words::outcome_line(&outcome)}</h2>
                 <ul class="end-loyalties">{cards}</ul>
+                <section class="end-summary" aria-labelledby="end-summary-title" data-testid="end-summary">
+                    <h3 id="end-summary-title">{t(B::end_summary_title)}</h3>
+                    <ul>{words::end_summary(&v).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </section>
                 {(shown < all).then(|| view! {
                     <button class="primary big" data-testid="end-turn-next"
                         on:click=move |_| ctx.end_shown(shown + 1)>{t(B::turn_next_card)}</button>

@@ -321,6 +321,40 @@ pub fn deeds_lines(deeds: &Deeds) -> Vec<String> {
 }
 
 /// A quest's name, alone: "Holy Grail", "Pict War" (a title, a list, a board's label).
+/// The game's end in numbers, for the whole table: turns played, the swords (after the Traitor's
+/// flip), the siege engines, and the quests won and lost (a perpetual quest's count when more
+/// than once).
+pub fn end_summary(v: &TableView) -> Vec<String> {
+    let quests = |count: fn(&camelot_board::QuestTally) -> u8| {
+        let list: Vec<String> = Quest::ALL
+            .iter()
+            .filter_map(|&q| match count(&v.tally[q.index()]) {
+                0 => None,
+                1 => Some(quest_name(q).to_string()),
+                n => Some(format!("{} ×{n}", quest_name(q))),
+            })
+            .collect();
+        if list.is_empty() {
+            t(B::end_summary_none).to_string()
+        } else {
+            list.join(", ")
+        }
+    };
+    vec![
+        tn(B::end_summary_turns, i64::from(v.turn), &[]),
+        tf(
+            B::end_summary_swords,
+            &[("white", &v.swords.white), ("black", &v.swords.black)],
+        ),
+        tf(
+            B::board_siege_engines,
+            &[("n", &v.siege_engines), ("max", &SIEGE_ENGINES_LOSE)],
+        ),
+        tf(B::end_summary_won, &[("list", &quests(|t| t.won))]),
+        tf(B::end_summary_lost, &[("list", &quests(|t| t.lost))]),
+    ]
+}
+
 pub fn quest_name(quest: Quest) -> &'static str {
     t(match quest {
         Quest::BlackKnight => B::quest_black_knight,
@@ -2362,6 +2396,38 @@ mod tests {
         speak(Lang::Fr);
         assert_eq!(drawn(0), "Ann pioche 0 carte blanche");
         assert_eq!(drawn(2), "Ann pioche 2 cartes blanches");
+        speak(Lang::En);
+    }
+
+    /// Issue 22: the end's summary says the turns played, the swords, the siege engines and the
+    /// quests won and lost, in every language.
+    #[test]
+    fn the_end_summary_counts_turns_swords_engines_and_quests() {
+        let mut v = Game::new(&Setup::new(4, 1)).unwrap().table_view();
+        v.turn = 41;
+        v.swords = camelot_board::Swords { white: 5, black: 7 };
+        v.siege_engines = 9;
+        v.tally[Quest::PictWar.index()] = camelot_board::QuestTally { won: 2, lost: 1 };
+        v.tally[Quest::Excalibur.index()].won = 1;
+        speak(Lang::En);
+        assert_eq!(
+            end_summary(&v),
+            [
+                "41 turns played",
+                "5 white and 7 black swords on the Round Table",
+                "Siege engines: 9 of 12",
+                "Quests won: Excalibur, Pict War ×2",
+                "Quests lost: Pict War",
+            ]
+        );
+        v.tally = Default::default();
+        assert_eq!(end_summary(&v)[3], "Quests won: none");
+        for lang in Lang::ALL {
+            speak(lang);
+            for line in end_summary(&v) {
+                sound(&line, &"end summary");
+            }
+        }
         speak(Lang::En);
     }
 
