@@ -243,7 +243,25 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     b.close().await;
 }
 
-/// Taps through the person's screens (his first choice each time) until a computer knight thinks.
+/// Taps the person's next screen, his first choice if he decides; whether one showed.
+async fn tap_the_persons_next_screen(b: &Browser) -> bool {
+    for step in [
+        "curtain-show",
+        "private-done",
+        "private-notices-done",
+        "quest-end-done",
+        "action-0",
+    ] {
+        let selector = format!("[data-testid={step}]");
+        if b.exists(&selector).await {
+            b.click(&selector).await;
+            return true;
+        }
+    }
+    false
+}
+
+/// Taps through the person's screens until a computer knight thinks.
 async fn until_a_computer_thinks(b: &Browser) {
     let start = Instant::now();
     while !b.exists("[data-testid=board-skip]").await {
@@ -251,18 +269,7 @@ async fn until_a_computer_thinks(b: &Browser) {
             start.elapsed() < Duration::from_secs(120),
             "no computer knight thought"
         );
-        for step in [
-            "curtain-show",
-            "private-done",
-            "private-notices-done",
-            "quest-end-done",
-            "action-0",
-        ] {
-            if b.exists(&format!("[data-testid={step}]")).await {
-                b.click(&format!("[data-testid={step}]")).await;
-                break;
-            }
-        }
+        tap_the_persons_next_screen(b).await;
     }
 }
 
@@ -332,18 +339,7 @@ async fn skip_and_faster_hurry_the_computer_knights() {
     let before = saved(&b).await.expect("a save").moves.len();
     let since = Instant::now();
     while since.elapsed() < Duration::from_secs(10) && !b.exists("[data-testid=board-end]").await {
-        for step in [
-            "curtain-show",
-            "private-done",
-            "private-notices-done",
-            "quest-end-done",
-            "action-0",
-        ] {
-            if b.exists(&format!("[data-testid={step}]")).await {
-                b.click(&format!("[data-testid={step}]")).await;
-                break;
-            }
-        }
+        tap_the_persons_next_screen(&b).await;
     }
     let took = since.elapsed();
     let s = saved(&b).await.expect("a save");

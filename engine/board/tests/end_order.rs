@@ -4,18 +4,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-const DRAW: Action = Action::DrawBlackCard;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
-fn fight(card: White) -> Action {
-    Action::PlayFightCard { card }
-}
-
 fn outcome(winner: Side, reason: EndReason) -> Option<Outcome> {
     Some(Outcome { winner, reason })
 }

@@ -3,18 +3,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-const DRAW: Action = Action::DrawBlackCard;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
-fn fight(card: White) -> Action {
-    Action::PlayFightCard { card }
-}
-
 #[test]
 fn black_knight_won_with_two_pairs_gives_a_life_three_cards_and_a_white_sword() {
     let mut g = three()

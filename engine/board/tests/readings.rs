@@ -3,18 +3,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-const DRAW: Action = Action::DrawBlackCard;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
-fn fight(card: White) -> Action {
-    Action::PlayFightCard { card }
-}
-
 #[test]
 fn reading_01_war_cards_go_in_strict_ascending_order() {
     let mut g = three().hand(0, &[F1, F2, F3]).start();

@@ -3,14 +3,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-const DRAW: Action = Action::DrawBlackCard;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
 #[test]
 fn excalibur_adds_one_to_its_owners_siege_fight() {
     let mut g = excalibur_for_seat0(three(), &[F2]);

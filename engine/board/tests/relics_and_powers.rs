@@ -4,13 +4,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const DRAW: Action = Action::DrawBlackCard;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
 #[test]
 fn lancelots_armor_stays_with_an_unmasked_traitor_and_doubles_his_draws() {
     // §5.2, §6.2, §6.3: the Armor is the only relic an unmasked Traitor keeps, and it applies to

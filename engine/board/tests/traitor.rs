@@ -3,13 +3,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-
-fn mv(to: Place) -> Action {
-    Action::Move { to }
-}
-
 /// Four knights win the Pict War (one white sword); four siege engines, lives 3 (seat 0: 5).
 /// Returns at the start of seat 1's turn; the Traitor (if any) is seat 2.
 fn pict_war_won(b: Build) -> Game {

@@ -3,9 +3,6 @@
 mod common;
 use common::*;
 
-const ENGINE: Action = Action::AddSiegeEngine;
-const LIFE: Action = Action::LoseLife;
-
 #[test]
 fn merlin_removes_a_siege_engine() {
     let mut g = three().hand(0, &[MERLIN]).start();

@@ -5,6 +5,19 @@
 pub use camelot_board::data::*;
 pub use camelot_board::*;
 
+/// The Progression of Evil's three options, as the tests name them.
+pub const ENGINE: Action = Action::AddSiegeEngine;
+pub const LIFE: Action = Action::LoseLife;
+pub const DRAW: Action = Action::DrawBlackCard;
+
+pub fn mv(to: Place) -> Action {
+    Action::Move { to }
+}
+
+pub fn fight(card: White) -> Action {
+    Action::PlayFightCard { card }
+}
+
 /// A game built from an explicit deal. Unlisted cards stay in the box; hands start empty unless
 /// given; the opening gesture is skipped unless asked for.
 pub struct Build {
