@@ -1011,9 +1011,10 @@ impl Game {
         if self.mists && !qe.won {
             self.lay_swords(Colour::Black, 1);
         }
-        // 8. The 12th sword ends the game after this step.
+        // 8. The 12th sword ends the game after this step (once the Grail's owner has decided
+        // whether the last Loyal knight, dying with it, is saved: nothing else is resolved).
         self.check_twelve_swords();
-        if self.is_over() {
+        if self.is_over() || self.t.count_after_rescue {
             return;
         }
         // 6. A won quest ends the Dark Forest and Vivien.

@@ -428,6 +428,9 @@ pub(crate) struct TurnState {
     pub ends: bool,
     /// Sacrificed the last life: dies after the action (§3.4).
     pub dies_after_action: bool,
+    /// The 12th sword lies on the Round Table while the last Loyal knight, who paid his last life
+    /// for the action that laid it, waits for the Grail's owner: the count follows the rescue.
+    pub count_after_rescue: bool,
 }
 
 /// Where a black card came from (§3.2).
@@ -1392,20 +1395,25 @@ impl Game {
         }
         // §7.3 before §7.4 (NL-FAQ): the last Loyal knight dying with this same action loses the
         // game even with 12 swords and a white majority. A knight who paid his last life for the
-        // action dies after it whatever its result (§3.4); only a Grail on the board can save him.
+        // action dies after it whatever its result (§3.4); only the Grail can save him, and its
+        // owner (he himself, or the Traitor) decides before the swords are counted.
         let seat = self.current;
-        let dies_with_it = self.t.dies_after_action
+        let last_loyal_dies = self.t.dies_after_action
             && self.on_board(seat)
             && self.s(seat).life == 0
             && self.s(seat).loyalty == Loyalty::Loyal
-            && self.owner(Relic::Grail).is_none_or(|o| !self.on_board(o))
             && self
                 .seats
                 .iter()
                 .enumerate()
                 .all(|(i, s)| i == seat.index() || !s.alive || s.loyalty != Loyalty::Loyal);
-        if dies_with_it {
-            self.kill(seat);
+        if last_loyal_dies {
+            if self.owner(Relic::Grail).is_some_and(|o| self.on_board(o)) {
+                self.t.count_after_rescue = true;
+                self.stack.push(Frame::Dying { seat, owner: None });
+            } else {
+                self.kill(seat);
+            }
             return;
         }
         let traitor = (0..self.n)

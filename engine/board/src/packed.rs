@@ -242,7 +242,8 @@ impl Game {
                 | u8::from(t.arthur) << 2
                 | u8::from(t.looked) << 3
                 | u8::from(t.ends) << 4
-                | u8::from(t.dies_after_action) << 5,
+                | u8::from(t.dies_after_action) << 5
+                | u8::from(t.count_after_rescue) << 6,
         );
         w.small(t.seen_top.map_or(63, |b| b as u8));
         w.num(u32::from(self.fallen));
@@ -412,13 +413,14 @@ impl Game {
         self.phase = enum_of(&PHASES, r.small()?, "phase")?;
         self.t.acts = r.max(2, "actions")?;
         self.t.used = r.max(31, "action types")?;
-        let bits = r.max(63, "turn flags")?;
+        let bits = r.max(127, "turn flags")?;
         self.t.sacrificed = bits & 1 != 0;
         self.t.special = bits & 2 != 0;
         self.t.arthur = bits & 4 != 0;
         self.t.looked = bits & 8 != 0;
         self.t.ends = bits & 16 != 0;
         self.t.dies_after_action = bits & 32 != 0;
+        self.t.count_after_rescue = bits & 64 != 0;
         let top = r.small()?;
         self.t.seen_top = if top == 63 {
             None

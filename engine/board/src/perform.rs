@@ -225,6 +225,11 @@ impl Game {
                 } else {
                     self.kill(dying);
                 }
+                // The 12th sword waited for this rescue (§7.3, §7.4): saved, he lives and the
+                // swords are counted; not saved, the last Loyal knight died and Evil has won.
+                if std::mem::take(&mut self.t.count_after_rescue) {
+                    self.check_twelve_swords();
+                }
             }
             (Frame::QuestEnd(mut qe), action) => {
                 if let Action::KayAddsCard { card } = action

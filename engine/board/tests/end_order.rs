@@ -412,3 +412,104 @@ fn sacrifice_to_zero_a_grail_won_by_that_very_action_cannot_save_him() {
     // One card each from the Reinforcements, and the seven shared.
     assert_eq!(hand(&g, 1).len() + hand(&g, 2).len(), 2 + 7);
 }
+
+/// The last Loyal knight (seat 1) pays his last life for the action that lays the 12th sword
+/// while the hidden Traitor (seat 0) owns the Grail: the Traitor decides whether to save him
+/// before anything is counted. Returns the game with that question asked.
+fn last_loyal_knight_dying_with_the_twelfth_sword_and_the_grail_with_the_traitor() -> Game {
+    let mut g = three()
+        .traitor(0)
+        .swords(8, 0)
+        .hand(0, &[GRAIL, GRAIL, GRAIL])
+        .hand(1, &[GRAIL, GRAIL, F5, F5, F4, F4, White::Heroism])
+        .hand(2, &[GRAIL, GRAIL])
+        .start();
+    // The Grail won by the Traitor: 11 white swords, everyone at 3 life.
+    for _ in 0..3 {
+        turn(&mut g, ENGINE, &[mv(Place::Grail)]);
+    }
+    for _ in 0..6 {
+        turn(&mut g, LIFE, &[Action::PlayGrailCard]);
+    }
+    turn(&mut g, ENGINE, &[Action::PlayGrailCard]);
+    assert_eq!(g.relic(Relic::Grail), RelicState::Owned(s(0)));
+    assert_eq!(
+        g.swords(),
+        Swords {
+            white: 11,
+            black: 0
+        }
+    );
+    assert_eq!(g.current(), s(1));
+    // Seat 1 takes on the Black Knight; seat 2 gives his life away and dies unsaved.
+    turn(&mut g, LIFE, &[mv(Place::BlackKnight)]);
+    idle_turn_with(&mut g, LIFE);
+    idle_turn(&mut g);
+    turn(&mut g, LIFE, &[fight(F5)]);
+    idle_turn_with(&mut g, LIFE);
+    idle_turn(&mut g);
+    turn(&mut g, ENGINE, &[fight(F5)]);
+    act(&mut g, LIFE);
+    // Seat 2 falls: the Grail's owner lets him die.
+    assert_eq!(g.decider(), Some(s(0)));
+    act(&mut g, Action::Pass);
+    assert!(!g.is_alive(s(2)));
+    idle_turn(&mut g);
+    turn(&mut g, ENGINE, &[fight(F4)]);
+    idle_turn(&mut g);
+    // Seat 1, the last Loyal knight, at 1 life: Heroism, his last life, and the 4th card.
+    assert_eq!((g.current(), g.life(s(1))), (s(1), 1));
+    act(&mut g, ENGINE);
+    act(
+        &mut g,
+        Action::PlayHeroism {
+            quest: Quest::BlackKnight,
+        },
+    );
+    act(&mut g, Action::Sacrifice);
+    act(&mut g, fight(F4));
+    assert_eq!(g.tally(Quest::BlackKnight).won, 1);
+    assert_eq!(
+        g.swords(),
+        Swords {
+            white: 13,
+            black: 0
+        }
+    );
+    assert_eq!(g.outcome(), None);
+    assert_eq!(g.decider(), Some(s(0)));
+    assert_eq!(
+        g.table_view().pending,
+        Some(PendingView::GrailRescue { dying: s(1) })
+    );
+    g
+}
+
+#[test]
+fn end_order_the_grails_owner_decides_before_the_twelve_swords_are_counted_left_to_die() {
+    // §7.3: not saved, the last Loyal knight dies, and Evil wins whatever the swords.
+    let mut g = last_loyal_knight_dying_with_the_twelfth_sword_and_the_grail_with_the_traitor();
+    act(&mut g, Action::Pass);
+    assert!(!g.is_alive(s(1)));
+    assert_eq!(
+        g.outcome(),
+        outcome(Side::Evil, EndReason::LoyalKnightsDead)
+    );
+}
+
+#[test]
+fn end_order_the_grails_owner_decides_before_the_twelve_swords_are_counted_saved() {
+    // §5.2, §7.4: saved, he lives at 4, and the swords are counted: the hidden Traitor turns two
+    // white swords black, 11 against 2.
+    let mut g = last_loyal_knight_dying_with_the_twelfth_sword_and_the_grail_with_the_traitor();
+    act(&mut g, Action::OfferGrail);
+    assert_eq!(g.life(s(1)), 4);
+    assert_eq!(
+        g.swords(),
+        Swords {
+            white: 11,
+            black: 2
+        }
+    );
+    assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
+}
