@@ -4,6 +4,18 @@
 mod common;
 use common::*;
 
+/// Heroism for the Grail and the seven Grail cards that win it (3 white swords, and 1 more).
+const HEROISM_AND_SEVEN_GRAILS: [White; 8] = [
+    White::Heroism,
+    GRAIL,
+    GRAIL,
+    GRAIL,
+    GRAIL,
+    GRAIL,
+    GRAIL,
+    GRAIL,
+];
+
 fn outcome(winner: Side, reason: EndReason) -> Option<Outcome> {
     Some(Outcome { winner, reason })
 }
@@ -88,19 +100,7 @@ fn end_order_the_last_loyal_knight_dying_beats_twelve_swords_with_a_white_majori
         .squire(2)
         .options(|o| o.squire_life = 1)
         .swords(9, 0)
-        .hand(
-            0,
-            &[
-                White::Heroism,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-            ],
-        )
+        .hand(0, &HEROISM_AND_SEVEN_GRAILS)
         .start();
     turn(&mut g, ENGINE, &[mv(Place::Grail)]);
     // The two squires fall; seat 0 is the last knight alive.
@@ -137,19 +137,7 @@ fn end_the_twelfth_sword_still_counts_when_another_loyal_knight_lives() {
         .squire(2)
         .options(|o| o.squire_life = 1)
         .swords(9, 0)
-        .hand(
-            0,
-            &[
-                White::Heroism,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-                GRAIL,
-            ],
-        )
+        .hand(0, &HEROISM_AND_SEVEN_GRAILS)
         .start();
     turn(&mut g, ENGINE, &[mv(Place::Grail)]);
     idle_turn(&mut g);
