@@ -20,7 +20,6 @@ pub fn App() -> impl IntoView {
     provide_context(shell);
     // The Card Game's settings an earlier release kept among the app's become its own.
     card::persist::adopt_old_settings();
-    crate::wake::keep_awake_while(move || shell.at_a_table());
 
     // A reload in the middle of a game comes straight back to its table (covered), and one at
     // its end back to the end screen (or the reveal or result that ended it). The game opens in

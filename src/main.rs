@@ -21,12 +21,20 @@ fn main() {
         storage::load_settings().language.as_deref(),
         &i18n::browser_languages(),
     );
+    let start = move || {
+        i18n::mark_document(i18n::lang());
+        leptos::mount::mount_to_body(app::App);
+    };
+    if !i18n::needs_loading(lang) {
+        // English is built in: Home shows at once.
+        start();
+        return;
+    }
     // (Leptos's own executor is set up by `mount_to_body`, so this first task uses wasm-bindgen's.)
     wasm_bindgen_futures::spawn_local(async move {
         if let Err(e) = i18n::load(lang).await {
             web_sys::console::warn_1(&format!("language {}: {e}", lang.code()).into());
         }
-        i18n::mark_document(i18n::lang());
-        leptos::mount::mount_to_body(app::App);
+        start();
     });
 }

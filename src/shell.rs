@@ -96,11 +96,6 @@ impl Shell {
         }
     }
 
-    /// Whether a game's table shows.
-    pub fn at_a_table(&self) -> bool {
-        matches!(self.screen.get(), Screen::Table(_))
-    }
-
     /// A saved game could not be opened: back to Home, which says why.
     pub fn could_not_open(&self, problem: String) {
         let shell = *self;

@@ -37,10 +37,10 @@ thread_local! {
     static STATE: RefCell<State> = RefCell::default();
 }
 
-/// Keeps the screen awake whenever `wanted()` is true (tracked reactively), for the lifetime of
-/// the calling component.
-pub fn keep_awake_while(wanted: impl Fn() -> bool + 'static) {
-    Effect::new(move |_| set_wanted(wanted()));
+/// Keeps the screen awake for the lifetime of the calling component: a game's table calls it, so
+/// that the code (and its work) comes with the table's chunk, not with the first load.
+pub fn keep_awake() {
+    set_wanted(true);
     let handle = window_event_listener_untyped("visibilitychange", |_| {
         if !document().hidden() {
             acquire();

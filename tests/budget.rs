@@ -132,7 +132,7 @@ fn first_load_gzip() -> Option<u64> {
     for file in [
         "index.html",
         "manifest.webmanifest",
-        "public/favicon.svg",
+        "public/icon-192.png",
         "sw.js",
     ] {
         let path = dist.join(file);
@@ -141,7 +141,7 @@ fn first_load_gzip() -> Option<u64> {
         }
     }
     println!(
-        "  {:>10} gzip  also: index.html, manifest, favicon, sw.js",
+        "  {:>10} gzip  also: index.html, manifest, icon, sw.js",
         kb(others)
     );
     // The parts of the split wasm that index.html does not load: fetched as their screens open, and

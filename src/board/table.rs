@@ -15,6 +15,8 @@ use leptos::prelude::*;
 #[component]
 pub fn Table() -> impl IntoView {
     let ctx = use_ctx();
+    // The screen stays on while the table shows.
+    crate::wake::keep_awake();
     // Words load with the board game's screens (English until its pack is in).
     super::i18n::open();
     // Every change of what shows (a move, the curtain, a quest's end) keeps the keyboard focus in

@@ -32,6 +32,8 @@ enum Page {
 #[component]
 pub fn Table() -> impl IntoView {
     let ctx = use_ctx();
+    // The screen stays on while the table shows.
+    crate::wake::keep_awake();
     let page = Memo::new(move |_| {
         let Some(over) = ctx.view.with(|v| v.as_ref().map(|v| v.winner.is_some())) else {
             return Page::NoGame;

@@ -415,6 +415,11 @@ async fn fetch_texts<T: Table>(lang: Lang) -> Result<Texts<T>, String> {
     Ok(pack)
 }
 
+/// Whether [`load`] has anything to fetch for a language (English is built in).
+pub fn needs_loading(lang: Lang) -> bool {
+    lang != Lang::En
+}
+
 /// Load a language (English needs nothing) and make it current. On failure nothing changes. The
 /// start-up language: the games' own tables load with their screens ([`follow`]).
 pub async fn load(lang: Lang) -> Result<(), String> {
