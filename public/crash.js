@@ -1,4 +1,20 @@
-// Crash screen for the release build. Its WebAssembly is built with panic=immediate-abort (see
+// The page's first script (see index.html), with two jobs.
+//
+// 1. The Content Security Policy, written in index.html as <meta name="camelot-content-security-
+//    policy">, is put in force here, before any of the app's code runs (module scripts run in the
+//    page's order, this one first): as an http-equiv tag in the page itself it would hold back
+//    the browser's early requests for every file the page names.
+{
+  const policy = document.querySelector('meta[name="camelot-content-security-policy"]');
+  if (policy) {
+    const meta = document.createElement("meta");
+    meta.httpEquiv = "Content-Security-Policy";
+    meta.content = policy.content;
+    document.head.prepend(meta);
+  }
+}
+
+// 2. Crash screen for the release build. Its WebAssembly is built with panic=immediate-abort (see
 // scripts/setup: no panic messages or formatting code in the download), so a Rust panic there is
 // a trap, a WebAssembly.RuntimeError thrown into whatever JavaScript called the wasm: an event
 // handler, a timer, the start-up. This catches those and shows the same error box as the panic

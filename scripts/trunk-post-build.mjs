@@ -5,8 +5,9 @@
 //
 //   1. Moves public/sw.js and public/manifest.webmanifest to the top of the build, next to
 //      index.html: a service worker only controls pages at or below its own folder.
-//   2. Replaces CAMELOT_SCRIPT_HASHES in index.html's CSP with the sha256 of every inline
-//      <script> Trunk wrote (the module that boots the wasm), so no 'unsafe-inline' is needed.
+//   2. Replaces CAMELOT_SCRIPT_HASHES in index.html's CSP (which public/crash.js puts in force)
+//      with the sha256 of every inline <script> Trunk wrote (the module that boots the wasm), so
+//      no 'unsafe-inline' is needed.
 //   3. Names the build: a hash of every file in it (BUILD_ID below), written into sw.js and into
 //      index.html as <meta name="camelot-build">.
 //   4. Writes the list of the build's files into sw.js: the worker caches them all on install.

@@ -466,6 +466,17 @@ async fn the_app_is_installable_and_asks_no_other_host() {
         .eval("return document.querySelector('meta[http-equiv=Content-Security-Policy]').content;")
         .await;
     let csp = csp.as_str().expect("a CSP meta");
+    // Written in index.html under a name of its own, put in force by public/crash.js.
+    let written = b
+        .eval(
+            "return document.querySelector('meta[name=camelot-content-security-policy]').content;",
+        )
+        .await;
+    assert_eq!(
+        written.as_str(),
+        Some(csp),
+        "the policy in force is the one index.html writes"
+    );
     for rule in [
         "default-src 'self'",
         "object-src 'none'",
