@@ -403,7 +403,7 @@ pub async fn fetch_text(url: &str) -> Result<String, String> {
 /// Table `T`'s texts in `lang` (English needs nothing; a pack's broken keys stay English, with a
 /// warning on the console).
 async fn fetch_texts<T: Table>(lang: Lang) -> Result<Texts<T>, String> {
-    if lang == Lang::En {
+    if !needs_loading(lang) {
         return Ok(Texts::english());
     }
     let url = T::pack_url(lang);
