@@ -45,6 +45,10 @@ const MAX_HOME_OVER_COUNTER: f64 = 1.5;
 /// medians swung from 1.16 to 1.69 within ten minutes for one and the same build.
 const COLD_STARTS: usize = 9;
 
+/// Names the dist directory of another build of the app, timed beside this one (see the
+/// comparison with the counter).
+const BASELINE_ENV: &str = "CAMELOT_BASELINE_DIST";
+
 /// The timed tests one at a time: run side by side (the test harness's default), one's browser
 /// or build would slow the other's measurement.
 static TIMED: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -427,19 +431,31 @@ async fn the_home_screen_starts_within_one_and_a_half_times_a_bare_leptos_counte
     }
     let _one_at_a_time = TIMED.lock().await;
     build_counter();
-    let builds = [
+    let mut builds = vec![
         ("app Home", support::dist_dir()),
         ("counter", counter_dist()),
     ];
+    // Another build of the app to time in the same rounds (a change's effect, measured beside
+    // the build before it): `CAMELOT_BASELINE_DIST=<its dist directory>`.
+    if let Some(dir) = std::env::var_os(BASELINE_ENV) {
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.join("index.html").is_file(),
+            "{BASELINE_ENV}: no index.html in {}",
+            dir.display()
+        );
+        builds.push(("baseline", dir));
+    }
     let servers = builds
         .iter()
         .map(|(_, dist)| support::Server::start(dist.clone()))
         .collect::<Vec<_>>();
-    let mut runs: [Vec<ColdStart>; 2] = [Vec::new(), Vec::new()];
+    let mut runs: Vec<Vec<ColdStart>> = builds.iter().map(|_| Vec::new()).collect();
     for round in 1..=COLD_STARTS {
-        // Which goes first changes every round, so that neither side always starts the browser
-        // just after the other one's has closed.
-        let order = if round % 2 == 1 { [0, 1] } else { [1, 0] };
+        // Which goes first changes every round (a rotation), so that no build always starts its
+        // browser just after the same other one's has closed.
+        let n = builds.len();
+        let order = (0..n).map(|k| (k + round - 1) % n);
         for i in order {
             let name = builds[i].0;
             let Some(mut b) = support::launch().await else {
@@ -466,8 +482,9 @@ async fn the_home_screen_starts_within_one_and_a_half_times_a_bare_leptos_counte
             runs[i].push(run);
         }
     }
-    let [app, counter] = [medians(&runs[0]), medians(&runs[1])];
-    for ((name, dist), m) in builds.iter().zip([&app, &counter]) {
+    let all = runs.iter().map(|r| medians(r)).collect::<Vec<_>>();
+    let (app, counter) = (&all[0], &all[1]);
+    for ((name, dist), m) in builds.iter().zip(&all) {
         println!(
             "Median of {COLD_STARTS}, {name:>8}: interactive {:.0} ms = wasm downloaded {:.0} ms \
              + compiled and started {:.0} ms + to the first frame {:.0} ms ({} wasm + JS gzip)",
@@ -492,6 +509,14 @@ async fn the_home_screen_starts_within_one_and_a_half_times_a_bare_leptos_counte
          the median of each round's ratio: {paired:.2}x",
         app.home, counter.home
     );
+    if let Some(baseline) = all.get(2) {
+        println!(
+            "Home / baseline: {:.2}x ({:.0} ms against {:.0} ms)",
+            app.home / baseline.home,
+            app.home,
+            baseline.home
+        );
+    }
     assert!(
         ratio <= MAX_HOME_OVER_COUNTER,
         "too slow beside a bare Leptos counter: Home interactive after {:.0} ms (median of \
