@@ -350,13 +350,32 @@ impl Browser {
             .unwrap_or_else(|e| panic!("type into `{selector}`: {e}"));
     }
 
-    /// Waits for the element matching `selector` and returns its visible text.
+    /// Waits for the element matching `selector` and returns its visible text (once any fade-in
+    /// of it has finished, see [`Browser::settled`]).
     pub async fn text(&self, selector: &str) -> String {
         let element = self.wait_for(selector).await;
+        self.settled(&element).await;
         element
             .text()
             .await
             .unwrap_or_else(|e| panic!("read text of `{selector}`: {e}"))
+    }
+
+    /// Waits until the CSS animations of `element`, of what it holds and of the elements around it
+    /// have finished (those that ever end). WebDriver's visible text leaves out an element whose
+    /// opacity is 0, as it is at the start of a fade-in: read then, the swords a quest placed
+    /// were "" on a busy machine.
+    async fn settled(&self, element: &Element) {
+        let script = "const [el, done] = arguments;
+            const running = el.getAnimations({ subtree: true });
+            for (let p = el.parentElement; p; p = p.parentElement) running.push(...p.getAnimations());
+            Promise.all(running
+                .filter(a => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+                .map(a => a.finished.catch(() => null)))
+              .then(() => done(null), () => done(null));";
+        let arg = serde_json::to_value(element).expect("an element as a script argument");
+        // An element gone meanwhile has nothing to wait for; reading its text says so.
+        let _ = self.client().execute_async(script, vec![arg]).await;
     }
 
     /// Visible texts of all elements matching `selector` right now (no waiting).
@@ -368,6 +387,7 @@ impl Browser {
             .await
             .unwrap_or_else(|e| panic!("find `{selector}`: {e}"))
         {
+            self.settled(&element).await;
             texts.push(element.text().await.unwrap_or_default());
         }
         texts
