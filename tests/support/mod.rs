@@ -378,7 +378,8 @@ impl Browser {
         let _ = self.client().execute_async(script, vec![arg]).await;
     }
 
-    /// Visible texts of all elements matching `selector` right now (no waiting).
+    /// Visible texts of all elements matching `selector` now (no waiting for them to appear; each
+    /// read once its fade-in has finished, as in [`Browser::text`]).
     pub async fn texts(&self, selector: &str) -> Vec<String> {
         let mut texts = Vec::new();
         for element in self
