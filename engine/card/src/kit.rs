@@ -64,9 +64,10 @@ impl Rules for Game {
 }
 
 /// What `seat` may not see, changed: the order of the Rumor deck, the discard pile and the Knight
-/// deck, the unused Morgans, the set-aside Loyalty cards, the cards under the top of the Threats pile
-/// (a Merlin #4 stays one, its quest changes), the card under a face-down top (its announcement
-/// stays), a card drawn in secret by another seat, and every other unrevealed seat's Loyalty card,
+/// deck, the unused Morgans, the set-aside Loyalty cards, the cards other seats placed under the top
+/// of the Threats pile (a Merlin #4 stays one, its quest changes) and under a face-down top (its
+/// announcement stays) — but nothing on the pile while it lies revealed for its quest's resolution
+/// —, a card drawn in secret by another seat, and every other unrevealed seat's Loyalty card,
 /// Knight cards (as many as before) and memory.
 impl Secrets for Game {
     fn vary_hidden(&self, seat: Seat, rng: &mut GameRng) -> Option<Game> {
@@ -90,8 +91,15 @@ impl Secrets for Game {
         let mut others = Card::all_kinds(promos.0, promos.1);
         others.retain(|c| *c != Card::Merlin(Merlin::Four));
         let any = |rng: &mut GameRng| others[rng.random_range(0..others.len())];
-        let n = h.pile.len();
-        for (i, pc) in h.pile.iter_mut().enumerate() {
+        // While a quest is resolved (Gawain's window), the whole pile lies face up: nothing on it
+        // is hidden, so nothing on it changes.
+        let pile_revealed = h.resolving.is_some();
+        let n = if pile_revealed { 0 } else { h.pile.len() };
+        for (i, pc) in h.pile.iter_mut().take(n).enumerate() {
+            if pc.placed_by == seat {
+                // Its own card: the seat knows what it placed and its Merlin #4's quest.
+                continue;
+            }
             if pc.merlin4.is_some() {
                 pc.merlin4 = Some(Quest::ALL[rng.random_range(0..5usize)]);
             } else if i + 1 < n || pc.announced.is_some() {
