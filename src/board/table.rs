@@ -410,7 +410,13 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
     move || {
         let names = ctx.names.get_untracked();
         if let Some(action @ Action::Accuse { target, .. }) = ctx.confirm.get() {
-            return accuse_confirm(seat, action, &words::seat_name(&names, target)).into_any();
+            let shown_loyal_on = sv
+                .table
+                .knights
+                .get(target.index())
+                .and_then(|k| k.shown_loyal_on);
+            let name = words::seat_name(&names, target);
+            return accuse_confirm(seat, action, &name, shown_loyal_on).into_any();
         }
         let message = ctx.message.get();
         let buttons = sv
@@ -463,12 +469,26 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
 }
 
 /// "Accuse ‹name›?": an accusation is asked again before it is made.
-fn accuse_confirm(seat: Seat, action: Action, name: &str) -> impl IntoView {
+/// A knight already shown Loyal is said so, with the turn.
+fn accuse_confirm(
+    seat: Seat,
+    action: Action,
+    name: &str,
+    shown_loyal_on: Option<u32>,
+) -> impl IntoView {
     let ctx = use_ctx();
+    let shown = shown_loyal_on.map(|turn| {
+        view! {
+            <p data-testid="accuse-shown-loyal">
+                <strong>{tf(B::accuse_shown_loyal, &[("name", &name), ("turn", &turn)])}</strong>
+            </p>
+        }
+    });
     view! {
         <section class="confirm" role="alertdialog" aria-labelledby="accuse-q" data-testid="accuse-confirm"
             data-focus-start>
             <h3 id="accuse-q">{tf(B::accuse_confirm, &[("name", &name)])}</h3>
+            {shown}
             <p>{t(B::accuse_confirm_hint)}</p>
             <div class="button-row">
                 <button class="primary big" data-testid="accuse-yes" on:click=move |_| ctx.act(seat, action)>
@@ -480,6 +500,13 @@ fn accuse_confirm(seat: Seat, action: Action, name: &str) -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// Whether the end's reveal shows knight `i`'s Loyalty card face up once `shown` cards were turned
+/// over: an unmasked Traitor, or a knight an accusation showed Loyal, lies face up from the start
+/// (no news).
+fn turned_at_end(k: &camelot_board::KnightView, i: usize, shown: usize) -> bool {
+    i < shown || k.revealed || k.shown_loyal_on.is_some()
 }
 
 /// The end: the verdict, every Loyalty card turned over one by one, and a new game for the same
@@ -502,8 +529,7 @@ fn End() -> impl IntoView {
             .enumerate()
             .map(|(i, k)| {
                 let name = words::seat_name(&names, k.seat);
-                let turned = i < shown || k.revealed;
-                let loyalty = k.loyalty.filter(|_| turned);
+                let loyalty = k.loyalty.filter(|_| turned_at_end(k, i, shown));
                 view! {
                     <li data-testid=format!("end-seat-{i}")>
                         <strong>{name}</strong>" — "{words::knight_or_squire(k.knight)}": "
@@ -534,5 +560,27 @@ fn End() -> impl IntoView {
                 </div>
             </section>
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::turned_at_end;
+    use camelot_board::{Game, Loyalty, Setup};
+
+    /// A knight an accusation showed Loyal lies face up at the end from the start, as an unmasked
+    /// Traitor does; the others are turned over one by one.
+    #[test]
+    fn the_end_does_not_turn_over_a_knight_shown_loyal_as_news() {
+        let mut view = Game::new(&Setup::new(4, 3)).unwrap().table_view();
+        view.knights[2].loyalty = Some(Loyalty::Loyal);
+        view.knights[2].shown_loyal_on = Some(9);
+        let face_up = |shown: usize| -> Vec<bool> {
+            (0..4)
+                .map(|i| turned_at_end(&view.knights[i], i, shown))
+                .collect()
+        };
+        assert_eq!(face_up(0), [false, false, true, false]);
+        assert_eq!(face_up(2), [true, true, true, false]);
     }
 }

@@ -378,6 +378,9 @@ pub(crate) struct SeatState {
     pub accused: bool,
     /// He accused a knight who proved Loyal (public).
     pub accused_loyal: bool,
+    /// The turn an accusation showed him Loyal: his Loyalty is public from then on (§6.1).
+    #[serde(default)]
+    pub shown_loyal_on: Option<u32>,
     /// The public record of what he did.
     pub deeds: Deeds,
 }
@@ -837,6 +840,7 @@ impl Game {
                 revealed: false,
                 accused: false,
                 accused_loyal: false,
+                shown_loyal_on: None,
                 deeds: Deeds::default(),
             })
             .collect();
@@ -993,6 +997,11 @@ impl Game {
         self.seats
             .get(seat.index())
             .is_some_and(|s| s.accused_loyal)
+    }
+
+    /// The turn an accusation showed this knight Loyal (public from then on, §6.1).
+    pub fn shown_loyal_on(&self, seat: Seat) -> Option<u32> {
+        self.seats.get(seat.index()).and_then(|s| s.shown_loyal_on)
     }
 
     /// The public record of what the knight at `seat` did.
@@ -1678,6 +1687,7 @@ impl Game {
                 revealed: false,
                 accused: false,
                 accused_loyal: false,
+                shown_loyal_on: None,
                 deeds: Deeds::default(),
             },
         );

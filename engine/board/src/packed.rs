@@ -168,8 +168,12 @@ impl Game {
                 u8::from(s.alive)
                     | u8::from(s.revealed) << 1
                     | u8::from(s.accused) << 2
-                    | u8::from(s.accused_loyal) << 3,
+                    | u8::from(s.accused_loyal) << 3
+                    | u8::from(s.shown_loyal_on.is_some()) << 4,
             );
+            if let Some(turn) = s.shown_loyal_on {
+                w.num(turn);
+            }
         }
         for pile in [&self.white_deck, &self.white_discard] {
             w.num(pile.len() as u32);
@@ -296,7 +300,8 @@ impl Game {
             }
             let life = r.max(MAX_LIFE, "life")?;
             let place = enum_of(&Place::ALL, r.small()?, "place")?;
-            let bits = r.max(15, "seat flags")?;
+            let bits = r.max(31, "seat flags")?;
+            let shown_loyal_on = if bits & 16 != 0 { Some(r.num()?) } else { None };
             self.seats.push(SeatState {
                 knight,
                 loyalty,
@@ -307,6 +312,7 @@ impl Game {
                 revealed: bits & 2 != 0,
                 accused: bits & 4 != 0,
                 accused_loyal: bits & 8 != 0,
+                shown_loyal_on,
                 deeds: Deeds::default(),
             });
         }

@@ -688,6 +688,8 @@ impl Game {
         match loyalty {
             Loyalty::Loyal => {
                 self.sm(accuser).accused_loyal = true;
+                let turn = self.turn;
+                self.sm(target).shown_loyal_on.get_or_insert(turn);
                 if self.swords.white > 0 {
                     self.swords.white -= 1;
                     self.swords.black += 1;

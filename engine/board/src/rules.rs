@@ -110,7 +110,9 @@ impl Game {
                 }
                 let hidden: Vec<Seat> = (0..self.n)
                     .map(Seat)
-                    .filter(|&s| s != seat && !self.s(s).revealed)
+                    .filter(|&s| {
+                        s != seat && !self.s(s).revealed && self.s(s).shown_loyal_on.is_none()
+                    })
                     .collect();
                 for (i, &a) in hidden.iter().enumerate() {
                     for &b in &hidden[i + 1..] {

@@ -190,6 +190,11 @@ impl<'a> Glimpse<'a> {
         self.game.has_accused(seat)
     }
 
+    /// The turn an accusation showed this knight Loyal (public from then on).
+    pub fn shown_loyal_on(&self, seat: Seat) -> Option<u32> {
+        self.game.shown_loyal_on(seat)
+    }
+
     /// The public record of what the knight at `seat` did.
     pub fn deeds(&self, seat: Seat) -> Deeds {
         self.game.deeds(seat)
@@ -1853,7 +1858,8 @@ impl Suspect {
         let mut second = i32::MIN;
         for i in 0..v.players() {
             let s = Seat(i);
-            if s == me || !v.on_board(s) {
+            // A knight an accusation showed Loyal is no suspect.
+            if s == me || !v.on_board(s) || v.shown_loyal_on(s).is_some() {
                 continue;
             }
             let m = marks[usize::from(i)];

@@ -22,8 +22,12 @@ pub struct KnightView {
     pub alive: bool,
     /// Unmasked as the Traitor.
     pub revealed: bool,
-    /// The loyalty card, once shown (unmasked, or at the end of the game).
+    /// The loyalty card, once shown (unmasked, shown Loyal by an accusation, or at the end of the
+    /// game).
     pub loyalty: Option<Loyalty>,
+    /// The turn an accusation showed him Loyal (his Loyalty is public from then on).
+    #[serde(default)]
+    pub shown_loyal_on: Option<u32>,
     pub has_accused: bool,
     /// He accused a knight who proved Loyal.
     pub accused_a_loyal_knight: bool,
@@ -242,7 +246,9 @@ impl Game {
                         hand: s.hand.len(),
                         alive: s.alive,
                         revealed: s.revealed,
-                        loyalty: (s.revealed || over).then_some(s.loyalty),
+                        loyalty: (s.revealed || s.shown_loyal_on.is_some() || over)
+                            .then_some(s.loyalty),
+                        shown_loyal_on: s.shown_loyal_on,
                         has_accused: s.accused,
                         accused_a_loyal_knight: s.accused_loyal,
                         deeds: s.deeds,
@@ -379,7 +385,8 @@ impl Game {
         let decider = self.decider() == Some(seat);
         SeatView {
             seat,
-            loyalty: (self.peeked || s.revealed || self.is_over()).then_some(s.loyalty),
+            loyalty: (self.peeked || s.revealed || s.shown_loyal_on.is_some() || self.is_over())
+                .then_some(s.loyalty),
             hand: s.hand.cards(),
             face_down_known,
             private: if decider { self.private_view() } else { None },

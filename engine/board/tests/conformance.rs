@@ -139,3 +139,18 @@ fn check_invariants(g: &Game) {
         assert!(g.life(camelot_board::Seat(s as u8)) <= MAX_LIFE);
     }
 }
+
+/// Varying what a seat cannot know (other hands, hidden Loyalty cards — not those an accusation
+/// showed —, the piles' order, face-down black cards) changes neither its view nor the table's, at
+/// every step of many random games of every setup.
+#[test]
+fn varying_what_a_seat_cannot_know_leaves_its_view_as_it_was() {
+    let mut rng = rng_from_seed(34);
+    for setup in setups() {
+        for g in 0..3u64 {
+            let mut setup = setup.clone();
+            setup.seed += 1000 * g;
+            camelot_kit::conformance::views_hide_what_they_must::<Game>(&setup, &mut rng, 3000);
+        }
+    }
+}

@@ -77,6 +77,34 @@ fn accusing_a_loyal_knight_flips_a_white_sword_and_each_knight_accuses_once() {
     );
 }
 
+/// §6.1: a knight an accusation showed Loyal stays a legal target, but his Loyalty is public from
+/// then on — in the table's view and every seat's, his own included, with the turn it was shown.
+#[test]
+fn a_knight_shown_loyal_by_an_accusation_is_known_loyal_from_then_on() {
+    let mut g = pict_war_won(four().traitor(3));
+    wander_turn(&mut g, ENGINE);
+    act_as(&mut g, 2, Action::AddSiegeEngine);
+    let turn = g.turn();
+    act(&mut g, Action::Accuse { target: s(0) });
+    let known = |v: &camelot_board::TableView| (v.knights[0].loyalty, v.knights[0].shown_loyal_on);
+    assert_eq!(known(&g.table_view()), (Some(Loyalty::Loyal), Some(turn)));
+    for seat in 0..4 {
+        let v = g.seat_view(s(seat));
+        assert_eq!(known(&v.table), (Some(Loyalty::Loyal), Some(turn)));
+        // The others stay hidden.
+        assert_eq!(v.table.knights[1].loyalty, None);
+    }
+    assert_eq!(g.seat_view(s(0)).loyalty, Some(Loyalty::Loyal));
+    end_turn(&mut g);
+    // Still a legal target, and still known as the turns go on.
+    act_as(&mut g, 3, Action::AddSiegeEngine);
+    assert!(legal(&g, Action::Accuse { target: s(0) }));
+    act(&mut g, Action::Accuse { target: s(0) });
+    end_turn(&mut g);
+    // Shown again: the turn he was first shown Loyal stays.
+    assert_eq!(known(&g.table_view()), (Some(Loyalty::Loyal), Some(turn)));
+}
+
 #[test]
 fn accusing_the_traitor_adds_a_white_sword_and_unmasks_him() {
     let mut g = pict_war_won(four().traitor(2));

@@ -628,6 +628,7 @@ i18n::texts! {
     your_choice: "Your choice",
     accuse_confirm: "Accuse {name} of being the Traitor?",
     accuse_confirm_hint: "Once per game. If he is loyal, a white sword turns black.",
+    accuse_shown_loyal: "{name} was shown Loyal by an accusation on turn {turn}: accusing him again turns a white sword black.",
     accuse_yes: "Yes, accuse {name}",
     not_yet_turned: "not yet turned over",
     turn_next_card: "Turn over the next Loyalty card",
