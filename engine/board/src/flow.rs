@@ -778,6 +778,7 @@ impl Game {
             kay: None,
             kay_seat: Seat(0),
             active: self.current,
+            heroism: false,
         }));
     }
 
@@ -874,7 +875,13 @@ impl Game {
                     .collect(),
             }
         );
-        // 2. Discard every card on it; warriors back to the reserve.
+        // 2. Note whether Heroism lies on it, then discard every card on it (Heroism included);
+        // warriors back to the reserve.
+        if self.heroism == Some(quest) {
+            qe.heroism = true;
+            self.heroism = None;
+            self.white_discard.push(White::Heroism);
+        }
         if let Some(k) = qe.kay {
             self.white_discard.push(k);
         }
@@ -935,8 +942,7 @@ impl Game {
         }
         // 4. Life. A loss that adds the 12th siege engine or the 7th black sword ends the game in
         // this same step, and §7 puts those (1, 2) before the Loyal knights' deaths (3).
-        let black =
-            rules.loss_swords + u8::from(self.heroism == Some(quest)) + u8::from(self.mists);
+        let black = rules.loss_swords + u8::from(qe.heroism) + u8::from(self.mists);
         let lost_game = !qe.won
             && (self.engines + rules.loss_engines >= SIEGE_ENGINES_LOSE
                 || self.swords.black + black >= BLACK_SWORDS_LOSE);
@@ -958,11 +964,7 @@ impl Game {
     fn reward_quest(&mut self, qe: &QuestEnd) {
         let quest = qe.quest;
         let rules = quest.rules();
-        let heroism = self.heroism == Some(quest);
-        if heroism {
-            self.heroism = None;
-            self.white_discard.push(White::Heroism);
-        }
+        let heroism = qe.heroism;
         let colour = if qe.won { Colour::White } else { Colour::Black };
         if qe.won {
             self.lay_swords(Colour::White, rules.win_swords);

@@ -500,6 +500,9 @@ pub(crate) struct QuestEnd {
     pub kay_seat: Seat,
     /// The active knight when it ended (dealing order, §9.20).
     pub active: Seat,
+    /// Heroism lay on it (noted and discarded at step 2; its sword follows at step 5).
+    #[serde(default)]
+    pub heroism: bool,
 }
 
 /// A siege-engine fight (§4.8).
@@ -1497,6 +1500,20 @@ impl Game {
                     }
                 }
                 Frame::Arthur { arthur, card, .. } => self.sm(arthur).hand.add(card),
+                // A quest lost in its life step by the last Loyal knight's death (§7.3): its cards
+                // are already discarded (step 2) and its board turned (step 7); its relic, no
+                // longer anyone's to win, leaves the game (§4.1) rather than lie on a quest that
+                // is over.
+                Frame::QuestEnd(qe)
+                    if qe.stage != QuestStage::Start && qe.stage != QuestStage::Kay =>
+                {
+                    if let Some(relic) = qe.quest.rules().relic
+                        && self.relics[relic.index()] == RelicState::OnQuest
+                        && !qe.won
+                    {
+                        self.relics[relic.index()] = RelicState::Removed;
+                    }
+                }
                 Frame::Volunteer { .. }
                 | Frame::Discard { .. }
                 | Frame::Dying { .. }

@@ -501,3 +501,72 @@ fn end_order_the_grails_owner_decides_before_the_twelve_swords_are_counted_saved
     );
     assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
 }
+
+// -------------------------------------------------------------------------------------------------
+// §4.1 with §7.3: a quest lost by the last Loyal knight's death leaves the board as §4.1 does
+// -------------------------------------------------------------------------------------------------
+
+#[test]
+fn a_quest_lost_with_the_last_loyal_knight_discards_its_heroism_before_he_dies() {
+    // §4.1 step 2 (Heroism noted, then discarded with every card on the quest) comes before
+    // step 4 (life): when that life is the last Loyal knight's, the game ends with Heroism in the
+    // discard pile, not on the lost War.
+    let mut g = three()
+        .traitor(1)
+        .squire(2)
+        .options(|o| o.squire_life = 1)
+        .hand(0, &[F1, White::Heroism])
+        .black(&[Black::Picts; 4])
+        .start();
+    turn(&mut g, LIFE, &[mv(Place::PictWar)]); // seat 0: 3 life
+    quiet_turn(&mut g); // seat 1, the Traitor: the 1st Picts
+    act_as(&mut g, 2, LIFE); // the squire dies
+    turn(&mut g, LIFE, &[fight(F1)]); // seat 0: 2 life
+    quiet_turn(&mut g); // the 2nd Picts
+    let heroism = Action::PlayHeroism {
+        quest: Quest::PictWar,
+    };
+    turn(&mut g, LIFE, &[heroism]); // seat 0: 1 life
+    assert_eq!(g.heroism(), Some(Quest::PictWar));
+    quiet_turn(&mut g); // the 3rd Picts
+    quiet_evil(&mut g); // the 4th Picts: the War is lost, and seat 0 with it
+    assert_eq!(g.tally(Quest::PictWar).lost, 1);
+    assert_eq!(
+        g.outcome(),
+        outcome(Side::Evil, EndReason::LoyalKnightsDead)
+    );
+    assert_eq!(g.heroism(), None);
+}
+
+#[test]
+fn a_relic_quest_lost_with_the_last_loyal_knight_removes_its_relic() {
+    // The Excalibur quest is lost by its 5th card while the last Loyal knight, at 1 life, is on
+    // it: he dies (Evil wins at once), the board is turned, and Excalibur — no longer anyone's to
+    // win — is out of the game, not left on a quest that is over.
+    let mut g = three()
+        .traitor(1)
+        .squire(2)
+        .options(|o| o.squire_life = 1)
+        .engines(6)
+        .hand(0, &[MERLIN, MERLIN, MERLIN])
+        .black(&[Black::Excalibur; 5])
+        .start();
+    let merlin = Action::MerlinRemovesSiegeEngine;
+    turn(&mut g, LIFE, &[mv(Place::Excalibur)]); // seat 0: 3 life
+    quiet_turn(&mut g); // seat 1, the Traitor: the 1st Excalibur card
+    act_as(&mut g, 2, LIFE); // the squire dies
+    turn(&mut g, LIFE, &[merlin]); // seat 0: 2 life
+    quiet_turn(&mut g); // the 2nd
+    turn(&mut g, LIFE, &[merlin]); // seat 0: 1 life
+    quiet_turn(&mut g); // the 3rd
+    turn(&mut g, DRAW, &[merlin]); // seat 0 draws the 4th
+    assert_eq!((g.life(s(0)), g.place(s(0))), (1, Some(Place::Excalibur)));
+    quiet_evil(&mut g); // seat 1 draws the 5th: Excalibur is lost
+    assert_eq!(g.tally(Quest::Excalibur).lost, 1);
+    assert_eq!(
+        g.outcome(),
+        outcome(Side::Evil, EndReason::LoyalKnightsDead)
+    );
+    assert_eq!(g.relic(Relic::Excalibur), RelicState::Removed);
+    assert!(!g.quest_in_play(Quest::Excalibur));
+}
