@@ -27,6 +27,15 @@ pub fn App() -> impl IntoView {
     if let Some(id) = crate::storage::current_id() {
         shell.open_saved(id);
     }
+    shell.take_followed();
+    // Another tab or window of the app wrote to the storage: follow it.
+    let storage_listener = window_event_listener_untyped("storage", move |ev| {
+        let key = web_sys::js_sys::Reflect::get(&ev, &"key".into())
+            .ok()
+            .and_then(|k| k.as_string());
+        shell.storage_changed(key);
+    });
+    on_cleanup(move || storage_listener.remove());
 
     // The language switch in Settings re-renders every screen in the new language.
     let lang = RwSignal::new(i18n::lang());
@@ -70,14 +79,21 @@ fn Screens() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" data-testid="table-said">
                 {move || shell.said.get().map(|s| view! { <span>{s}</span> })}
             </p>
+            {move || shell.followed.get().then(|| view! {
+                <p class="notice done" role="status" data-testid="followed-elsewhere">
+                    {t(K::game_followed_elsewhere)}
+                </p>
+            })}
             {move || shell.save_error.get().map(|e| view! {
                 <p class="save-error" role="alert" data-testid="save-error">
                     {e}" "{t(K::save_failed_play_goes_on)}
                 </p>
             })}
             {move || {
-                // "Try again" after a screen's chunk could not be fetched shows it afresh.
+                // "Try again" after a screen's chunk could not be fetched shows it afresh, and so
+                // do settings changed in another tab.
                 retry.track();
+                shell.refresh.track();
                 match screen.get() {
                     Screen::Home => view! { <crate::screens::home::Home /> }.into_any(),
                     // Every other screen comes from its own wasm chunk, fetched the first time it

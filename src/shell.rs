@@ -56,6 +56,10 @@ pub struct Shell {
     pub opening: RwSignal<Option<String>>,
     /// The root's owner: a game's state is made under it, so it lives as long as the app.
     pub owner: StoredValue<Owner>,
+    /// The open game went on in another tab or window and was opened again as it stands there.
+    pub followed: RwSignal<bool>,
+    /// Bumped to show the current screen afresh (settings changed in another tab).
+    pub refresh: RwSignal<u32>,
 }
 
 impl Shell {
@@ -70,12 +74,15 @@ impl Shell {
             game_open: RwSignal::new(false),
             opening: RwSignal::new(None),
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
+            followed: RwSignal::new(false),
+            refresh: RwSignal::new(0),
         }
     }
 
     /// Show `screen`, from its top.
     pub fn go(&self, screen: Screen) {
         self.notice.set(None);
+        self.followed.set(false);
         self.screen.set(screen);
         scroll_top();
     }
@@ -109,6 +116,50 @@ impl Shell {
 
 pub fn use_shell() -> Shell {
     expect_context::<Shell>()
+}
+
+/// The sessionStorage mark that this tab was reloaded to follow its game elsewhere.
+const FOLLOWED_KEY: &str = "camelot/followed";
+
+impl Shell {
+    /// Another tab or window of the app changed `key` in the storage (the browser tells every
+    /// other tab; `None`: it was cleared). The game open here, if that is the one, is opened again
+    /// as it stands there (nothing older is ever written over it); settings changed there show
+    /// here too.
+    pub fn storage_changed(&self, key: Option<String>) {
+        let Some(key) = key else { return };
+        if crate::storage::open_here(&key) {
+            follow_elsewhere();
+        } else if crate::storage::is_settings_key(&key)
+            && self.screen.get_untracked() == Screen::Settings
+        {
+            self.refresh.update(|n| *n += 1);
+        }
+    }
+
+    /// At start: whether this page was reloaded to follow its game elsewhere (said once).
+    pub fn take_followed(&self) {
+        let Some(session) = web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+        else {
+            return;
+        };
+        if let Ok(Some(_)) = session.get_item(FOLLOWED_KEY) {
+            let _ = session.remove_item(FOLLOWED_KEY);
+            self.followed.set(true);
+        }
+    }
+}
+
+/// The open game went on in another tab or window: reload this page, which opens it again as it
+/// stands there (and says so).
+pub fn follow_elsewhere() {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if let Ok(Some(session)) = window.session_storage() {
+        let _ = session.set_item(FOLLOWED_KEY, "1");
+    }
+    let _ = window.location().reload();
 }
 
 /// A game's state on screen, made the first time one of its screens asks (`make`), under the

@@ -124,6 +124,9 @@ pub enum StorageError {
         id: String,
         problem: Box<StorageError>,
     },
+    /// Refused to write over a saved game that went on elsewhere (another tab or window of the
+    /// app): the stored game holds moves this one does not.
+    MovedOn { id: String },
     /// Any other error the browser reported.
     Browser { name: String, message: String },
 }
@@ -145,6 +148,7 @@ impl fmt::Display for StorageError {
             StorageError::WouldOverwrite { problem, .. } => {
                 f.write_str(&tf(K::storage_would_overwrite, &[("problem", problem)]))
             }
+            StorageError::MovedOn { .. } => f.write_str(t(K::storage_moved_on)),
             StorageError::Browser { .. } => f.write_str(t(K::storage_browser)),
         }
     }
@@ -167,7 +171,9 @@ impl StorageError {
             )),
             StorageError::Browser { name, message } => Some(format!("{name}: {message}")),
             StorageError::WouldOverwrite { problem, .. } => problem.detail(),
-            StorageError::Full | StorageError::NotFound { .. } => None,
+            StorageError::Full | StorageError::NotFound { .. } | StorageError::MovedOn { .. } => {
+                None
+            }
         }
     }
 
@@ -413,6 +419,9 @@ pub trait Kept: Serialize + Sized {
     fn summary(&self, played: &Self::Played) -> SaveSummary;
     /// The same game move for move (the same players, seats, setup and moves).
     fn same_game(&self, other: &Self) -> bool;
+    /// This session holds every move of `stored` (the same setup, and `stored`'s moves are the
+    /// first of its own): writing it over `stored` loses nothing.
+    fn keeps_every_move_of(&self, stored: &Self) -> bool;
 }
 
 /// One game's way to read its saves, for what meets saves of every game (the list, export,
@@ -908,6 +917,29 @@ struct Index {
 /// Saved games and settings over a [`Backend`].
 pub struct Store<B: Backend> {
     pub backend: B,
+    /// The hash of each saved game's text as this store (this tab of the app) last wrote it, by
+    /// storage key: a stored text with another hash was written elsewhere since (and is read
+    /// before it is replaced).
+    seen: RefCell<BTreeMap<String, String>>,
+    /// The storage keys of the saved games this tab opened or wrote: if another tab writes one of
+    /// them, this tab's game went on elsewhere.
+    open: RefCell<std::collections::BTreeSet<String>>,
+}
+
+/// One tab's way to the same storage as other tabs' (in tests: two stores over one [`Memory`]).
+impl<T: Backend + ?Sized> Backend for &T {
+    fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
+        (**self).get(key)
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
+        (**self).set(key, value)
+    }
+    fn remove(&self, key: &str) -> Result<(), StorageError> {
+        (**self).remove(key)
+    }
+    fn keys(&self) -> Result<Vec<String>, StorageError> {
+        (**self).keys()
+    }
 }
 
 /// The storage key of the saved game `id`.
@@ -917,7 +949,11 @@ pub fn game_key(id: &str) -> String {
 
 impl<B: Backend> Store<B> {
     pub fn new(backend: B) -> Self {
-        Store { backend }
+        Store {
+            backend,
+            seen: RefCell::default(),
+            open: RefCell::default(),
+        }
     }
 
     fn read_index(&self) -> Index {
@@ -949,7 +985,8 @@ impl<B: Backend> Store<B> {
     }
 
     /// Save a session whose replayed state is `played`. A stored text under its id that cannot be
-    /// read as this game is never overwritten.
+    /// read as this game is never overwritten, nor one that went on elsewhere (another tab wrote
+    /// moves this session does not hold).
     pub fn save_played<G: Kept>(&self, s: &G, played: &G::Played) -> Result<(), StorageError> {
         if !valid_id(s.id()) {
             return Err(StorageError::Damaged {
@@ -958,20 +995,36 @@ impl<B: Backend> Store<B> {
         }
         let key = game_key(s.id());
         if let Some(old) = self.backend.get(&key)? {
-            let known = self
-                .read_index()
-                .games
-                .iter()
-                .any(|g| g.id == s.id() && g.hash == text_hash(&old));
-            if !known && let Err(problem) = G::parse(&old) {
-                return Err(StorageError::WouldOverwrite {
-                    id: s.id().to_string(),
-                    problem: Box::new(problem),
-                });
+            let old_hash = text_hash(&old);
+            // What this tab wrote last is its own to replace; anything else is read first.
+            if self.seen.borrow().get(&key) != Some(&old_hash) {
+                match G::parse(&old) {
+                    Ok((stored, _)) if !s.keeps_every_move_of(&stored) => {
+                        return Err(StorageError::MovedOn {
+                            id: s.id().to_string(),
+                        });
+                    }
+                    Ok(_) => {}
+                    Err(problem) => {
+                        let known = self
+                            .read_index()
+                            .games
+                            .iter()
+                            .any(|g| g.id == s.id() && g.hash == old_hash);
+                        if !known {
+                            return Err(StorageError::WouldOverwrite {
+                                id: s.id().to_string(),
+                                problem: Box::new(problem),
+                            });
+                        }
+                    }
+                }
             }
         }
         let text = serde_json::to_string(s).expect("a session always serializes");
         self.backend.set(&key, &text)?;
+        self.seen.borrow_mut().insert(key.clone(), text_hash(&text));
+        self.open.borrow_mut().insert(key);
         self.remember(s.summary(played), &text);
         Ok(())
     }
@@ -985,6 +1038,7 @@ impl<B: Backend> Store<B> {
                 detail: format!("stored under “{id}” but its id is “{}”", session.id()),
             });
         }
+        self.open.borrow_mut().insert(game_key(id));
         // The index (Home's and the list's cache) learns of a game it did not know as it is.
         let hash = text_hash(&text);
         let lang = i18n::lang().code();
@@ -1259,8 +1313,13 @@ impl<B: Backend> Store<B> {
 // The app's API: the browser's localStorage
 // ---------------------------------------------------------------------------------------------------
 
-fn local() -> Store<Local> {
-    Store::new(Local)
+/// This tab's store of the browser's `localStorage` (one per tab: it remembers what this tab
+/// read and wrote).
+fn local() -> &'static Store<Local> {
+    thread_local! {
+        static LOCAL: &'static Store<Local> = Box::leak(Box::new(Store::new(Local)));
+    }
+    LOCAL.with(|s| *s)
 }
 
 /// Whether this browser lets the app keep anything (else why not, in plain words).
@@ -1279,10 +1338,27 @@ pub fn load_played<G: Kept>(id: &str) -> Result<(G, G::Played), StorageError> {
 }
 
 /// Save a game being played (after every action) and make it the game to continue; the error in
-/// plain words.
+/// plain words. A game that went on in another tab is not saved: this tab opens it again as it
+/// stands there.
 pub fn keep<G: Kept>(s: &G, played: &G::Played) -> Result<(), String> {
-    save_played(s, played).map_err(|e| e.to_string())?;
-    set_current(s.id()).map_err(|e| e.to_string())
+    match save_played(s, played) {
+        Err(e @ StorageError::MovedOn { .. }) => {
+            crate::shell::follow_elsewhere();
+            Err(e.to_string())
+        }
+        Err(e) => Err(e.to_string()),
+        Ok(()) => set_current(s.id()).map_err(|e| e.to_string()),
+    }
+}
+
+/// Whether the storage key `key` holds a saved game this tab opened or wrote.
+pub fn open_here(key: &str) -> bool {
+    local().open.borrow().contains(key)
+}
+
+/// Whether the storage key `key` holds settings (the app's or a game's own).
+pub fn is_settings_key(key: &str) -> bool {
+    key == SETTINGS_KEY || (key.starts_with("camelot/v1/") && key.ends_with("/settings"))
 }
 
 /// Open a saved game of `G` to play it; the error in plain words.

@@ -1950,3 +1950,68 @@ async fn turn_n_keeps_to_one_line_and_the_curtain_reaches_the_bottom() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// Two tabs of the app on one game (a phone restoring an old tab, the installed app beside a
+/// browser tab): play in one, then in the other, then in the first again. The tab left behind
+/// follows the game as it went on elsewhere (and says so) instead of writing its older game over
+/// it: every move made in either tab is in the save at the end.
+#[tokio::test]
+async fn two_tabs_on_one_game_lose_no_move() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed = 71;
+    fresh_app(&b, seed).await;
+    start_game(&b, &["Ann", "Bo", "Cy", "Di"], Options::default()).await;
+    let mut rng = Rng::new(seed);
+    // Steps of play in the tab shown until the save holds `more` moves more.
+    let mut play = async |b: &support::Browser, more: usize| {
+        let target = saved(b).await.expect("saved").actions.len() + more;
+        for _ in 0..200 {
+            assert_ne!(
+                step(b, &mut |k, legal| lively(&mut rng, k, legal)).await,
+                Step::End
+            );
+            let k = saved(b).await.expect("saved");
+            if k.actions.len() >= target {
+                return k.actions;
+            }
+        }
+        panic!("no {more} moves in 200 steps");
+    };
+    play(&b, 3).await;
+    let client = b.client();
+    let first = client.window().await.expect("this tab");
+    let second = client.new_window(true).await.expect("a second tab").handle;
+    client
+        .switch_to_window(second.clone())
+        .await
+        .expect("to it");
+    b.open_app().await;
+    wait_settled(&b).await;
+    // The first tab plays on; the second, left behind, follows.
+    client.switch_to_window(first.clone()).await.expect("back");
+    let in_first = play(&b, 3).await;
+    client
+        .switch_to_window(second.clone())
+        .await
+        .expect("to the second");
+    b.wait_for("[data-testid=followed-elsewhere]").await;
+    wait_settled(&b).await;
+    let in_second = play(&b, 1).await;
+    assert!(
+        in_second.starts_with(&in_first),
+        "the second tab wrote over the first tab's moves"
+    );
+    // And the first tab, left behind in turn, follows too.
+    client.switch_to_window(first).await.expect("to the first");
+    b.wait_for("[data-testid=followed-elsewhere]").await;
+    wait_settled(&b).await;
+    let last = play(&b, 1).await;
+    assert!(
+        last.starts_with(&in_second),
+        "the first tab wrote over the second tab's moves"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

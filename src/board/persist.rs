@@ -96,6 +96,10 @@ impl Kept for Session {
     fn same_game(&self, other: &Session) -> bool {
         Session::same_game(self, other)
     }
+
+    fn keeps_every_move_of(&self, stored: &Session) -> bool {
+        self.setup == stored.setup && self.moves.starts_with(&stored.moves)
+    }
 }
 
 /// The saved-games list's line: whose turn, the swords and the siege engines, or the result.

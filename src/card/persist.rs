@@ -63,6 +63,10 @@ impl Kept for Session {
             && self.sitters == other.sitters
             && self.actions == other.actions
     }
+
+    fn keeps_every_move_of(&self, stored: &Session) -> bool {
+        self.setup == stored.setup && self.actions.starts_with(&stored.actions)
+    }
 }
 
 /// A saved Card Game that does not replay, in plain words (the engine's words as the detail).

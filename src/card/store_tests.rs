@@ -18,7 +18,7 @@ fn store() -> Store<Memory> {
 }
 
 /// A saved Card Game's session.
-fn load(st: &Store<Memory>, id: &str) -> Result<Session, StorageError> {
+fn load<B: Backend>(st: &Store<B>, id: &str) -> Result<Session, StorageError> {
     st.load_played::<Session>(id).map(|(s, _)| s)
 }
 
@@ -645,4 +645,45 @@ fn saves_and_files_of_the_previous_release_open_unchanged() {
             Ok(Imported::AlreadyHere { .. })
         ));
     }
+}
+
+/// Two tabs of the app over one storage: a tab whose game went on elsewhere may not write its
+/// older game over the newer one (nor a different continuation), and loses nothing once it has
+/// read the game again.
+#[test]
+fn a_tab_never_writes_an_older_game_over_a_newer_one() {
+    let shared = Memory::default();
+    let (first, second) = (Store::new(&shared), Store::new(&shared));
+    let (s0, g0) = session("g1", &["Ann", "Bo", "Cy", "Di"], 5, 3);
+    first.save_played(&s0, &g0).unwrap();
+    // The second tab opens the game; the first plays on.
+    let (mut stale, mut stale_game) = second.load_played::<Session>("g1").unwrap();
+    let (s5, g5) = session("g1", &["Ann", "Bo", "Cy", "Di"], 5, 8);
+    first.save_played(&s5, &g5).unwrap();
+    // The second tab, still at move 3, plays a move: its save is refused, the 8 moves stay.
+    let (seat, _) = stale_game.decider().unwrap();
+    let a = stale_game.legal_actions()[0];
+    stale.apply(&mut stale_game, seat, a, 1.0).unwrap();
+    assert_eq!(
+        second.save_played(&stale, &stale_game),
+        Err(StorageError::MovedOn { id: "g1".into() })
+    );
+    assert_eq!(load(&first, "g1").unwrap().actions, s5.actions);
+    // Read again, it goes on from the newer game, and the first tab from there too.
+    let (mut fresh, mut fresh_game) = second.load_played::<Session>("g1").unwrap();
+    let (seat, _) = fresh_game.decider().unwrap();
+    let a = fresh_game.legal_actions()[0];
+    fresh.apply(&mut fresh_game, seat, a, 2.0).unwrap();
+    second.save_played(&fresh, &fresh_game).unwrap();
+    assert_eq!(load(&first, "g1").unwrap().actions.len(), 9);
+    // The first tab's own older game (8 moves) may not go back over the 9 either.
+    assert!(matches!(
+        first.save_played(&s5, &g5),
+        Err(StorageError::MovedOn { .. })
+    ));
+    // Said in plain words.
+    assert_eq!(
+        StorageError::MovedOn { id: "g1".into() }.to_string(),
+        t(K::storage_moved_on)
+    );
 }

@@ -99,6 +99,8 @@ super::texts! {
     storage_newer_detail: "save format {found}; this version reads up to format {supported}",
     storage_foreign: "This is not a Camelot saved game. Choose a file that was made with Camelot's Export button.",
     storage_would_overwrite: "The game was not saved, so as not to overwrite another saved game with the same name that cannot be read. {problem}",
+    game_followed_elsewhere: "This game went on in another tab or window: here it is as it stands now.",
+    storage_moved_on: "This game went on in another tab or window of Camelot, so it was not saved here: it opens again as it stands now.",
     storage_browser: "The browser refused to save the game. Try again; if it keeps happening, export your games to files.",
     storage_unnamed_game: "Unnamed game",
     storage_date_unknown: "Unknown date",
