@@ -5,7 +5,7 @@ use super::session::Session;
 use super::{TABLE, use_ctx, words};
 use crate::board::i18n::B;
 use crate::i18n::{t, tf};
-use camelot_board::Game;
+use camelot_board::{Action, Event, Game, Seat};
 use camelot_kit::{Replayed, replay_watching};
 use leptos::prelude::*;
 
@@ -16,32 +16,63 @@ pub struct TurnLines {
     pub lines: Vec<String>,
 }
 
-/// Every public line of the game, turn by turn: each move in words, then its public events.
+/// What the table hears of one move, in order: a line per public event (the move itself is
+/// among them: "Ann moves to Excalibur"), or the move in words when none of its events says
+/// anything. Each line with the turn it begins, for the event that begins one ("Turn 8: Ywain").
+pub fn move_lines(
+    action: &Action,
+    seat: Seat,
+    events: &[Event],
+    names: &[String],
+) -> Vec<(Option<u32>, String)> {
+    let lines: Vec<(Option<u32>, String)> = events
+        .iter()
+        .filter(|e| e.is_public())
+        .filter_map(|e| {
+            let begins = match e {
+                Event::TurnBegins { turn, .. } => Some(*turn),
+                _ => None,
+            };
+            words::event_line(e, names).map(|l| (begins, l))
+        })
+        .collect();
+    if lines.is_empty() {
+        vec![(None, words::action_line(action, seat, names))]
+    } else {
+        lines
+    }
+}
+
+/// Every public line of the game, turn by turn: what the table heard of each move
+/// ([`move_lines`]), each turn's lines under its own heading.
 pub fn lines(session: &Session) -> Vec<TurnLines> {
     let names = &session.names;
     let mut out: Vec<TurnLines> = Vec::new();
-    let mut turn = 0;
+    let mut taken = None;
     let _ = replay_watching::<Game>(&session.setup, &session.moves, |step| match step {
         Replayed::Before(game, m) => {
-            turn = game.turn();
-            if out.last().is_none_or(|t| t.turn != turn) {
+            if out.is_empty() {
                 out.push(TurnLines {
-                    turn,
+                    turn: game.turn(),
                     lines: Vec::new(),
                 });
             }
-            if let Some(t) = out.last_mut() {
-                t.lines.push(words::action_line(&m.action, m.seat, names));
-            }
+            taken = Some((m.action, m.seat));
         }
         Replayed::After(events) => {
-            if let Some(t) = out.last_mut() {
-                t.lines.extend(
-                    events
-                        .iter()
-                        .filter(|e| e.is_public())
-                        .filter_map(|e| words::event_line(e, names)),
-                );
+            let Some((action, seat)) = taken.take() else {
+                return;
+            };
+            for (begins, line) in move_lines(&action, seat, events, names) {
+                if let Some(turn) = begins {
+                    out.push(TurnLines {
+                        turn,
+                        lines: Vec::new(),
+                    });
+                }
+                if let Some(t) = out.last_mut() {
+                    t.lines.push(line);
+                }
             }
         }
     });
@@ -77,5 +108,70 @@ pub fn Log() -> impl IntoView {
                 }).collect_view()}
             </ol>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::session::Sitter;
+    use camelot_board::Setup;
+    use camelot_kit::Replayed;
+
+    /// A four-knight game of 150 moves by the computer knights.
+    fn game() -> Session {
+        let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        let mut s = Session::new(
+            "log".into(),
+            names,
+            vec![Sitter::Computer; 4],
+            Setup::new(4, 7),
+            0.0,
+        );
+        let mut g = s.game().unwrap();
+        for i in 0..150 {
+            let Some(seat) = g.decider() else { break };
+            let a = crate::board::computer_decision(&g, seat, 7, i).unwrap().0;
+            s.apply(&mut g, seat, a, i as f64).unwrap();
+        }
+        s
+    }
+
+    /// One line per public event, in order — a move is not told twice ("Cy moves to Excalibur"
+    /// and again "Cy moves to Excalibur"; a siege fight of 2+1+1+1 is four "adds Fight" lines,
+    /// not eight) — and a move none of whose events says anything is told
+    /// once in its own words.
+    #[test]
+    fn the_log_tells_each_event_once() {
+        let s = game();
+        let mut expected = 0;
+        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| {
+            if let Replayed::After(events) = step {
+                let said = events
+                    .iter()
+                    .filter(|e| e.is_public())
+                    .filter(|e| words::event_line(e, &s.names).is_some())
+                    .count();
+                expected += said.max(1);
+            }
+        });
+        let all: Vec<String> = lines(&s).into_iter().flat_map(|t| t.lines).collect();
+        assert_eq!(all.len(), expected, "{all:#?}");
+    }
+
+    /// Each turn's lines sit under its own heading: "Turn 8: Di" opens turn 8, not the end of
+    /// turn 7.
+    #[test]
+    fn each_turn_begins_under_its_own_heading() {
+        let turns = lines(&game());
+        assert!(turns.len() > 10);
+        for t in &turns[1..] {
+            let heading = format!("Turn {}: ", t.turn);
+            assert!(t.lines[0].starts_with(&heading), "{t:?}");
+            assert!(
+                t.lines[1..].iter().all(|l| !l.starts_with("Turn ")),
+                "{t:?}"
+            );
+        }
     }
 }

@@ -203,17 +203,14 @@ impl Ctx {
     /// reader the same.
     fn tell(&self, seat: Seat, action: &Action, why: Option<&Reason>, events: &[Event]) {
         let names = self.names.get_untracked();
-        let did = words::action_line(action, seat, &names);
-        let mut lines = vec![match why {
-            Some(why) => format!("{did}: {}", words::reason_line(why, &names)),
-            None => did,
-        }];
-        lines.extend(
-            events
-                .iter()
-                .filter(|e| e.is_public())
-                .filter_map(|e| words::event_line(e, &names)),
-        );
+        let mut lines: Vec<String> = log::move_lines(action, seat, events, &names)
+            .into_iter()
+            .map(|(_, line)| line)
+            .collect();
+        // A computer knight's reason follows what it did.
+        if let (Some(why), Some(first)) = (why, lines.first_mut()) {
+            *first = format!("{first}: {}", words::reason_line(why, &names));
+        }
         self.shell.said.set(Some(lines.join(" ")));
         if let Some(end) = QuestEnd::of(events, &names) {
             // The whole table looks: whoever held the phone covers his cards first.

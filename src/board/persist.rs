@@ -268,4 +268,27 @@ mod tests {
             assert!(Session::parse(&good[..cut]).is_err());
         }
     }
+
+    /// A board game open in two tabs: the tab left behind may not write its older game over the
+    /// one that went on in the other; once it has read it again, it goes on from there.
+    #[test]
+    fn a_tab_never_writes_an_older_board_game_over_a_newer_one() {
+        let shared = Memory::default();
+        let (first, second) = (Store::new(&shared), Store::new(&shared));
+        let (s3, g3) = played("b1", 3);
+        first.save_played(&s3, &g3).unwrap();
+        second.load_played::<Session>("b1").unwrap();
+        let (s9, g9) = played("b1", 9);
+        first.save_played(&s9, &g9).unwrap();
+        let (s5, g5) = played("b1", 5);
+        assert!(matches!(
+            second.save_played(&s5, &g5),
+            Err(crate::storage::StorageError::MovedOn { .. })
+        ));
+        let (kept, _) = first.load_played::<Session>("b1").unwrap();
+        assert_eq!(kept.moves, s9.moves);
+        let (s12, g12) = played("b1", 12);
+        assert!(s12.keeps_every_move_of(&s9) && !s9.keeps_every_move_of(&s12));
+        second.save_played(&s12, &g12).unwrap();
+    }
 }
