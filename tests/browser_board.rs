@@ -675,7 +675,11 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 !b.exists("[data-testid=private]").await,
                 "cards show over a quest's end"
             );
-            assert!(!b.text("[data-testid=quest-end] h2").await.is_empty());
+            assert!(
+                !b.text("[data-testid=quest-end] h2, [data-testid=accusation-result] h2")
+                    .await
+                    .is_empty()
+            );
             if quest_ends == 0 {
                 accessible("a quest's end").await;
             }
@@ -705,6 +709,28 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         if b.exists("[data-testid=accuse-yes]").await {
             confirmed = true;
             b.click("[data-testid=accuse-yes]").await;
+            // The outcome is shown to the whole table: the accuser's cards are covered, and the
+            // accused is named with his Loyalty.
+            b.wait_for("[data-testid=accusation-result]").await;
+            assert!(
+                !b.exists("[data-testid=private]").await,
+                "cards show over the outcome"
+            );
+            let s = saved(&b).await.expect("a save");
+            let game = replay(&s);
+            let target = game
+                .table_view()
+                .knights
+                .iter()
+                .find(|k| k.revealed || k.shown_loyal_on.is_some())
+                .map(|k| s.names[k.seat.index()].clone())
+                .expect("the accused's Loyalty is known");
+            assert!(
+                b.text("[data-testid=accusation-result] h2")
+                    .await
+                    .contains(&target),
+                "the outcome does not name {target}"
+            );
             continue;
         }
         if b.exists("[data-testid=board-actions]").await {

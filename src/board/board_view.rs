@@ -458,9 +458,13 @@ pub fn round_table_lines(rt: &RoundTable) -> Vec<String> {
                 ("max", &SWORDS_END),
             ],
         ),
+        // The gauge toward Evil's seven: full at seven (the swords line says how many lie there).
         tf(
             B::board_black_swords,
-            &[("n", &rt.swords.black), ("max", &BLACK_SWORDS_LOSE)],
+            &[
+                ("n", &rt.swords.black.min(BLACK_SWORDS_LOSE)),
+                ("max", &BLACK_SWORDS_LOSE),
+            ],
         ),
         if rt.accusations {
             t(B::board_accusations_allowed).to_string()
@@ -1146,7 +1150,7 @@ fn round_table_view(rt: Memo<RoundTable>) -> impl IntoView {
                                 .collect_view()}
                         </span>
                         <span class="bv-count" aria-hidden="true">
-                            {format!("{}/{}", r.swords.black, BLACK_SWORDS_LOSE)}
+                            {format!("{black}/{BLACK_SWORDS_LOSE}")}
                         </span>
                     </p>
                     <p class="bv-note" class:ok=r.accusations>{lines[2].clone()}</p>
@@ -1569,6 +1573,17 @@ mod tests {
                 "4 white and 3 black swords; the game ends at 12",
                 "Black swords: 3 of 7 (at 7, Evil wins)",
                 "Accusations allowed",
+            ]
+        );
+        // More than seven black swords (a lost Grail laying three onto six): the gauge is full,
+        // never "9 of 7"; the swords line tells them all.
+        let mut nine = rt.clone();
+        nine.swords = Swords { white: 2, black: 9 };
+        assert_eq!(
+            round_table_lines(&nine)[..2],
+            [
+                "2 white and 9 black swords; the game ends at 12",
+                "Black swords: 7 of 7 (at 7, Evil wins)",
             ]
         );
         // Below the threshold, accusations wait; six siege engines are enough too.

@@ -352,31 +352,53 @@ impl Ctx {
     }
 }
 
-/// A quest's end as the table sees it: won or lost, and everything it brought (the totals and the
-/// black cards turned, swords, relics, life, siege engines, spoils), each a line.
+/// What the whole table looks at before play goes on: a quest's end (won or lost, and everything
+/// it brought: the totals and the black cards turned, swords, relics, life, siege engines, spoils)
+/// or an accusation's outcome (the accused's Loyalty card, the sword it turned or laid), each a
+/// line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuestEnd {
-    pub quest: camelot_board::Quest,
-    pub won: bool,
+    pub what: Outcome,
     pub lines: Vec<String>,
 }
 
+/// The headline of a [`QuestEnd`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Outcome {
+    Quest {
+        quest: camelot_board::Quest,
+        won: bool,
+    },
+    Accusation {
+        target: Seat,
+        traitor: bool,
+    },
+}
+
 impl QuestEnd {
-    /// The first quest's end among a move's `events`, with what followed it until the next turn.
+    /// The first quest's end or accusation among a move's `events`, with what followed it until
+    /// the next turn.
     pub fn of(events: &[Event], names: &[String]) -> Option<QuestEnd> {
-        let start = events
-            .iter()
-            .position(|e| matches!(e, Event::QuestEnds { .. }))?;
-        let Event::QuestEnds { quest, won, .. } = events[start] else {
-            return None;
-        };
+        let (start, what) = events.iter().enumerate().find_map(|(i, e)| match *e {
+            Event::QuestEnds { quest, won, .. } => Some((i, Outcome::Quest { quest, won })),
+            Event::Accused {
+                target, loyalty, ..
+            } => Some((
+                i,
+                Outcome::Accusation {
+                    target,
+                    traitor: loyalty == camelot_board::Loyalty::Traitor,
+                },
+            )),
+            _ => None,
+        })?;
         let lines = events[start..]
             .iter()
             .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
             .filter(|e| e.is_public())
             .filter_map(|e| words::event_line(e, names))
             .collect();
-        Some(QuestEnd { quest, won, lines })
+        Some(QuestEnd { what, lines })
     }
 }
 
@@ -515,12 +537,56 @@ mod tests {
         ];
         crate::i18n::set_texts(crate::i18n::checks::pack::<i18n::B>(crate::i18n::Lang::En));
         let end = QuestEnd::of(&events, &names(2)).expect("a quest's end");
-        assert_eq!(end.quest, Quest::BlackKnight);
-        assert!(end.won);
+        assert_eq!(
+            end.what,
+            Outcome::Quest {
+                quest: Quest::BlackKnight,
+                won: true
+            }
+        );
         assert_eq!(end.lines.len(), 3, "{:?}", end.lines);
         assert!(end.lines[0].contains("12"), "{:?}", end.lines);
         assert!(end.lines.iter().all(|l| !l.contains("siege engine")));
         assert_eq!(QuestEnd::of(&events[..1], &names(2)), None);
+    }
+
+    /// An accusation's outcome is shown to the whole table, as a quest's end is: whose Loyalty
+    /// card was turned over, and the sword it turned or laid.
+    #[test]
+    fn an_accusations_outcome_is_shown_to_the_table() {
+        use camelot_board::{Colour, Loyalty};
+        crate::i18n::set_texts(crate::i18n::checks::pack::<i18n::B>(crate::i18n::Lang::En));
+        let accused = |loyalty| Event::Accused {
+            accuser: Seat(0),
+            target: Seat(1),
+            loyalty,
+        };
+        let events = vec![accused(Loyalty::Loyal), Event::SwordFlipped];
+        let end = QuestEnd::of(&events, &names(2)).expect("shown to the table");
+        assert_eq!(
+            end.what,
+            Outcome::Accusation {
+                target: Seat(1),
+                traitor: false
+            }
+        );
+        assert_eq!(end.lines.len(), 2, "{:?}", end.lines);
+        let events = vec![
+            accused(Loyalty::Traitor),
+            Event::SwordsLaid {
+                colour: Colour::White,
+                count: 1,
+            },
+            Event::TraitorUnmasked { seat: Seat(1) },
+        ];
+        let end = QuestEnd::of(&events, &names(2)).expect("shown to the table");
+        assert_eq!(
+            end.what,
+            Outcome::Accusation {
+                target: Seat(1),
+                traitor: true
+            }
+        );
     }
 
     #[test]

@@ -37,10 +37,16 @@ pub fn Table() -> impl IntoView {
             }
             .into_any();
         }
-        // The board keeps showing the last game it drew while the table closes.
+        // The board keeps showing the last game it drew while the table closes. At the end, a
+        // Loyalty card shows on the board once the end's reveal has turned it over, not before.
         let view = Memo::new(move |prev: Option<&TableView>| {
+            let shown = ctx
+                .live
+                .with(|l| l.as_ref().map(|l| l.session.end_shown))
+                .unwrap_or(0);
             ctx.view
                 .get()
+                .map(|v| not_yet_turned_hidden(v, shown))
                 .or_else(|| prev.cloned())
                 .expect("the table shows an open game")
         });
@@ -173,14 +179,40 @@ fn Decision() -> impl IntoView {
 #[component]
 fn QuestEndPanel(end: super::QuestEnd) -> impl IntoView {
     let ctx = use_ctx();
-    let quest = words::quest_name(end.quest);
-    let (class, title) = if end.won {
-        ("quest-end won", tf(B::quest_end_won, &[("quest", &quest)]))
-    } else {
-        (
-            "quest-end lost",
-            tf(B::quest_end_lost, &[("quest", &quest)]),
-        )
+    let (class, title, testid, won) = match end.what {
+        super::Outcome::Quest { quest, won } => {
+            let quest = words::quest_name(quest);
+            if won {
+                (
+                    "quest-end won",
+                    tf(B::quest_end_won, &[("quest", &quest)]),
+                    "quest-end",
+                    won,
+                )
+            } else {
+                (
+                    "quest-end lost",
+                    tf(B::quest_end_lost, &[("quest", &quest)]),
+                    "quest-end",
+                    won,
+                )
+            }
+        }
+        // The Traitor found is good news for the Loyal knights; a Loyal knight accused is not.
+        super::Outcome::Accusation { target, traitor } => {
+            let name = words::seat_name(&ctx.names.get_untracked(), target);
+            let (class, key) = if traitor {
+                ("quest-end won", B::accusation_result_traitor)
+            } else {
+                ("quest-end lost", B::accusation_result_loyal)
+            };
+            (
+                class,
+                tf(key, &[("name", &name)]),
+                "accusation-result",
+                traitor,
+            )
+        }
     };
     let class = if crate::shell::reduced_motion() {
         class.to_string()
@@ -188,8 +220,8 @@ fn QuestEndPanel(end: super::QuestEnd) -> impl IntoView {
         format!("{class} animate")
     };
     view! {
-        <section class=class role="status" aria-labelledby="quest-end-title" data-testid="quest-end"
-            data-won=end.won.to_string()>
+        <section class=class role="status" aria-labelledby="quest-end-title" data-testid=testid
+            data-won=won.to_string()>
             <h2 id="quest-end-title">{title}</h2>
             <ul class="quest-end-lines">
                 {end.lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}
@@ -502,6 +534,19 @@ fn accuse_confirm(
     }
 }
 
+/// The table's view as the board draws it: once the game is over, the Loyalty cards the end's
+/// reveal has not yet turned over stay face down.
+fn not_yet_turned_hidden(mut v: TableView, shown: usize) -> TableView {
+    if v.outcome.is_some() {
+        for (i, k) in v.knights.iter_mut().enumerate() {
+            if !turned_at_end(k, i, shown) {
+                k.loyalty = None;
+            }
+        }
+    }
+    v
+}
+
 /// Whether the end's reveal shows knight `i`'s Loyalty card face up once `shown` cards were turned
 /// over: an unmasked Traitor, or a knight an accusation showed Loyal, lies face up from the start
 /// (no news).
@@ -582,5 +627,32 @@ mod tests {
         };
         assert_eq!(face_up(0), [false, false, true, false]);
         assert_eq!(face_up(2), [true, true, true, false]);
+    }
+
+    /// At the end the board's Knights panel does not spoil the reveal: a Loyalty card shows there
+    /// once it is turned over (or was known before); during the game nothing changes.
+    #[test]
+    fn the_board_shows_a_loyalty_card_at_the_end_once_turned_over() {
+        let mut view = Game::new(&Setup::new(4, 3)).unwrap().table_view();
+        for k in view.knights.iter_mut() {
+            k.loyalty = Some(Loyalty::Loyal);
+        }
+        assert_eq!(super::not_yet_turned_hidden(view.clone(), 0), view);
+        view.outcome = Some(camelot_board::Outcome {
+            winner: camelot_board::Side::Evil,
+            reason: camelot_board::EndReason::SiegeEngines,
+        });
+        view.knights[3].shown_loyal_on = Some(5);
+        let known = |v: &camelot_board::TableView| -> Vec<bool> {
+            v.knights.iter().map(|k| k.loyalty.is_some()).collect()
+        };
+        assert_eq!(
+            known(&super::not_yet_turned_hidden(view.clone(), 0)),
+            [false, false, false, true]
+        );
+        assert_eq!(
+            known(&super::not_yet_turned_hidden(view.clone(), 2)),
+            [true, true, false, true]
+        );
     }
 }

@@ -627,6 +627,8 @@ i18n::texts! {
     private_face_down: "Face down on {quest}: {card}",
     your_choice: "Your choice",
     accuse_confirm: "Accuse {name} of being the Traitor?",
+    accusation_result_traitor: "{name} is the Traitor!",
+    accusation_result_loyal: "{name} is Loyal",
     accuse_confirm_hint: "Once per game. If he is loyal, a white sword turns black.",
     accuse_shown_loyal: "{name} was shown Loyal by an accusation on turn {turn}: accusing him again turns a white sword black.",
     accuse_yes: "Yes, accuse {name}",
