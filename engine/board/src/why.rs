@@ -169,9 +169,12 @@ impl Game {
                     false
                 }
             });
-            // Open (one of them is allowed), or nothing to explain.
+            // Open (one of them is allowed), or nothing to explain — but drawing at the Round
+            // Table, closed by a full hand while fighting a siege engine there is open, says why.
             if !open && !errors.is_empty() {
                 closed.push((kind, errors));
+            } else if open && errors.contains(&RuleError::HandFull) {
+                closed.push((kind, vec![RuleError::HandFull]));
             }
         }
         // His actions are taken: that is the reason for every type, whatever else holds.
@@ -184,10 +187,17 @@ impl Game {
                 let why = if spent {
                     RuleError::NoActionLeft
                 } else {
-                    // A reason for the whole turn says the most; then any but "already there".
+                    // A reason for the whole turn says the most; then one of the place he is at
+                    // (a card that does not fit, a full hand), not "the action of another place"
+                    // or "already there".
                     errors
                         .iter()
                         .find(|e| turn_wide(e))
+                        .or_else(|| {
+                            errors.iter().find(|e| {
+                                !matches!(e, RuleError::AlreadyThere | RuleError::NotThere)
+                            })
+                        })
                         .or_else(|| errors.iter().find(|e| **e != RuleError::AlreadyThere))
                         .copied()
                         .unwrap_or(errors[0])

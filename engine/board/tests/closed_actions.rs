@@ -88,3 +88,52 @@ fn outside_his_own_heroic_actions_nothing_is_listed() {
     // Another seat's: not his decision.
     assert!(g.closed_heroic_actions(s(1)).is_empty());
 }
+
+#[test]
+fn at_the_black_knight_a_fight_card_that_does_not_fit_says_so() {
+    // Fight 1, Fight 1 and Fight 2 played on the Black Knight (two pairs of different values), and
+    // only a third Fight 1 left in hand: the quest action is closed because that card breaks the
+    // pattern, not because it is "the action of another place".
+    let mut g = three().hand(0, &[F1, F1, F2, F1]).start();
+    // The others' turns: a life or a siege engine by turns (twelve engines would end the game).
+    let others = |g: &mut Game| {
+        while g.current() != s(0) {
+            let evil = if g.turn() % 2 == 0 { LIFE } else { ENGINE };
+            idle_turn_with(g, evil);
+        }
+    };
+    let seat0_turn = |g: &mut Game, actions: &[Action]| {
+        others(g);
+        turn(g, ENGINE, actions);
+    };
+    seat0_turn(&mut g, &[mv(Place::BlackKnight)]);
+    seat0_turn(&mut g, &[fight(F1)]);
+    seat0_turn(&mut g, &[fight(F1)]);
+    seat0_turn(&mut g, &[fight(F2)]);
+    others(&mut g);
+    act(&mut g, ENGINE);
+    assert_eq!(hand(&g, 0), [F1]);
+    assert!(
+        g.closed_heroic_actions(s(0)).contains(&(
+            HeroicType::QuestAction,
+            RuleError::PatternBroken { card: F1 }
+        )),
+        "{:?}",
+        g.closed_heroic_actions(s(0))
+    );
+}
+
+#[test]
+fn with_a_full_hand_drawing_at_the_round_table_says_why_while_a_siege_fight_is_open() {
+    let hand = [F1; 12];
+    let mut g = three().hand(0, &hand).engines(3).start();
+    act(&mut g, Action::AddSiegeEngine);
+    assert!(legal(&g, Action::FightSiegeEngine));
+    assert!(!legal(&g, Action::DrawWhiteCards));
+    assert!(
+        g.closed_heroic_actions(s(0))
+            .contains(&(HeroicType::QuestAction, RuleError::HandFull)),
+        "{:?}",
+        g.closed_heroic_actions(s(0))
+    );
+}
