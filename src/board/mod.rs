@@ -225,6 +225,23 @@ impl Ctx {
         });
     }
 
+    /// The seat whose private screen shows (tracked): the one whose curtain is lifted, or, with
+    /// one person at a table of computer knights, always his (no curtain: nobody to hide from).
+    pub fn private_seat(&self) -> Option<Seat> {
+        self.lifted.get().or_else(|| {
+            self.live
+                .with(|l| l.as_ref().and_then(|l| l.session.lone_person()))
+        })
+    }
+
+    /// Whether one person plays with computer knights only (tracked).
+    pub fn alone(&self) -> bool {
+        self.live.with(|l| {
+            l.as_ref()
+                .is_some_and(|l| l.session.lone_person().is_some())
+        })
+    }
+
     /// The person `seat` has lifted his curtain: his private screen shows.
     pub fn lift(&self, seat: Seat) {
         self.lifted.set(Some(seat));

@@ -138,6 +138,18 @@ impl Session {
         self.sitter(seat) == Sitter::Computer
     }
 
+    /// The one person at a table of computer knights (nobody to hide his cards from): `None`
+    /// when several persons play.
+    pub fn lone_person(&self) -> Option<Seat> {
+        let mut persons = (0..self.sitters.len() as u8)
+            .map(Seat)
+            .filter(|&s| !self.is_computer(s));
+        match (persons.next(), persons.next()) {
+            (Some(seat), None) => Some(seat),
+            _ => None,
+        }
+    }
+
     /// Apply `seat`'s action to `game` (this session's replayed state) and record it; what a
     /// person must be told privately and did not see on his own screen is kept for his next
     /// curtain. The game and the session are unchanged on error.
@@ -198,6 +210,20 @@ mod tests {
             .iter()
             .map(|s| s.to_string())
             .collect()
+    }
+
+    /// One person with computer knights has nobody to hide his cards from: no curtain. Two
+    /// persons or more pass the phone.
+    #[test]
+    fn one_person_among_computer_knights_plays_without_a_curtain() {
+        use Sitter::{Computer as C, Person as P};
+        let at = |sitters: Vec<Sitter>| {
+            let n = sitters.len();
+            Session::new("b".into(), names(n), sitters, Setup::new(n as u8, 7), 0.0).lone_person()
+        };
+        assert_eq!(at(vec![C, P, C, C]), Some(Seat(1)));
+        assert_eq!(at(vec![P, C, P, C]), None);
+        assert_eq!(at(vec![P, P, P]), None);
     }
 
     #[test]

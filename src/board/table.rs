@@ -52,7 +52,7 @@ pub fn Table() -> impl IntoView {
         });
         let view = Signal::from(view);
         let names = Signal::derive(move || ctx.names.get());
-        let lifted = Signal::derive(move || ctx.lifted.get());
+        let lifted = Signal::derive(move || ctx.private_seat());
         view! {
             <section class="board-table" data-testid="board-table">
                 <Status />
@@ -128,7 +128,7 @@ fn Decision() -> impl IntoView {
             return Some(view! { <QuestEndPanel end /> }.into_any());
         }
         let need = ctx.need.get()?;
-        let lifted = ctx.lifted.get();
+        let lifted = ctx.private_seat();
         Some(match need {
             Need::LoyaltyLook(seat) if lifted == Some(seat) => {
                 view! { <LoyaltyLook seat /> }.into_any()
@@ -340,9 +340,11 @@ fn Private(seat: Seat) -> impl IntoView {
                 {told}
                 <Secrets sv=sv.clone() />
                 <Actions seat sv closed />
-                <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
-                    {t(B::hide_my_cards)}
-                </button>
+                {(!ctx.alone()).then(|| view! {
+                    <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
+                        {t(B::hide_my_cards)}
+                    </button>
+                })}
             </section>
         })
     }

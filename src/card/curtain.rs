@@ -33,7 +33,8 @@ pub fn Curtain() -> impl IntoView {
     let ctx = use_ctx();
     move || {
         let need = ctx.need.get()?;
-        let lifted = ctx.lifted.get() == Some(need.seat);
+        // One person at the table: nobody to hide from, no curtain.
+        let lifted = ctx.lifted.get() == Some(need.seat) || ctx.one_person();
         Some(if lifted {
             view! { <Private need /> }.into_any()
         } else {
@@ -153,12 +154,15 @@ fn done_button(ctx: Ctx) -> impl IntoView {
     }
 }
 
+/// "Hide — not now" (none for one person alone: there is no curtain to go back behind).
 fn hide_button(ctx: Ctx) -> impl IntoView {
-    view! {
-        <button class="secondary" data-testid="hide" on:click=move |_| ctx.lifted.set(None)>
-            {t(K::curtain_hide_not_now)}
-        </button>
-    }
+    (!ctx.one_person()).then(|| {
+        view! {
+            <button class="secondary" data-testid="hide" on:click=move |_| ctx.lifted.set(None)>
+                {t(K::curtain_hide_not_now)}
+            </button>
+        }
+    })
 }
 
 fn loyalty_words(l: Loyalty) -> &'static str {

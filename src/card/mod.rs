@@ -250,6 +250,12 @@ impl Ctx {
             .unwrap_or_default()
     }
 
+    /// One person plays alone (with computer knights, or solo): no curtain (tracked).
+    pub fn one_person(&self) -> bool {
+        self.live
+            .with(|l| l.as_ref().is_some_and(|l| l.session.one_person()))
+    }
+
     /// A player's name (tracked).
     pub fn name(&self, seat: Seat) -> String {
         self.names

@@ -286,6 +286,15 @@ impl Session {
         self.sitter(seat).is_computer()
     }
 
+    /// Whether one person plays alone (with computer knights, or solo): nobody to hide from, so
+    /// no curtain.
+    pub fn one_person(&self) -> bool {
+        (0..self.setup.players)
+            .filter(|&s| !self.is_computer(Seat(s)))
+            .count()
+            == 1
+    }
+
     /// Whether any seat is a computer knight.
     pub fn has_computers(&self) -> bool {
         self.sitters.iter().any(|s| s.is_computer())
@@ -550,6 +559,25 @@ mod tests {
         }
         assert_eq!(s.last_quester(), Some(Seat(1)));
         assert_eq!(s.last_accusation(), Some((Seat(1), Seat(0))));
+    }
+
+    /// One person alone (solo, or with computer knights) has nobody to hide from: no curtain.
+    #[test]
+    fn one_person_among_computer_knights_plays_without_a_curtain() {
+        let expert = Sitter::Computer {
+            level: Level::Expert,
+        };
+        let at = |sitters: Vec<Sitter>| {
+            let n = sitters.len();
+            let players: Vec<&str> = ["A", "B", "C", "D"][..n].to_vec();
+            Session::new("g".into(), names(&players), Setup::new(n as u8, 9), 1.0)
+                .seated(sitters)
+                .one_person()
+        };
+        assert!(at(vec![expert, Sitter::Person, expert, expert]));
+        assert!(!at(vec![Sitter::Person, expert, Sitter::Person]));
+        assert!(at(vec![Sitter::Person]));
+        assert!(!Session::new("g".into(), names(&["A", "B"]), Setup::new(2, 9), 1.0).one_person());
     }
 
     #[test]
