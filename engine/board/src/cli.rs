@@ -5,7 +5,9 @@
 //!   action's events (private ones included: a developer's tool) or its refusal, stops at the first
 //!   refused action (exit 1), and prints the final table view.
 //! - `simulate --games N --players P --seed S [--traitor standard|none|among-us]
-//!   [--no-three-player-peek] [--max-actions N]`: games with the built-in policy; prints the report.
+//!   [--no-three-player-peek] [--max-actions N] [--bots LEVEL[,LEVEL..]] [--traitor-bot LEVEL]`:
+//!   games of computer knights (solid unless said: seats take the levels of the list in turn; the
+//!   Traitor, when dealt, plays at `--traitor-bot`'s); prints the report.
 //!
 //! Results go to stdout as JSON; bad usage or input exits 2 with one `camelot: …` line on stderr.
 
@@ -13,10 +15,11 @@ use crate::action::{Action, Event, RuleError, Seat};
 use crate::game::{Deal, Game, Options, SeatChoice, Setup, TraitorRule};
 use crate::sim::{SimConfig, simulate};
 use crate::view::TableView;
+use camelot_kit::Level;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
 
-const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N]";
+const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL]";
 
 /// Run the board game's command line; `args` exclude the program name and the word `board`.
 /// Returns the exit code.
@@ -180,6 +183,8 @@ fn simulate_command(args: &[String]) -> Result<i32, Failure> {
     let mut seed: u64 = 0;
     let mut options = Options::default();
     let mut max_actions: u32 = 5000;
+    let mut levels = [Level::Solid; 8];
+    let mut traitor_level = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -200,6 +205,26 @@ fn simulate_command(args: &[String]) -> Result<i32, Failure> {
                 }
             }
             "--no-three-player-peek" => options.three_player_peek = false,
+            "--bots" => {
+                let list = value("--bots")?
+                    .split(',')
+                    .map(|l| l.parse::<Level>())
+                    .collect::<Result<Vec<Level>, String>>()
+                    .map_err(|e| bad(format!("--bots: {e}; {USAGE}")))?;
+                if list.is_empty() {
+                    return Err(bad(format!("--bots needs a level; {USAGE}")));
+                }
+                for (i, level) in levels.iter_mut().enumerate() {
+                    *level = list[i % list.len()];
+                }
+            }
+            "--traitor-bot" => {
+                traitor_level = Some(
+                    value("--traitor-bot")?
+                        .parse::<Level>()
+                        .map_err(|e| bad(format!("--traitor-bot: {e}; {USAGE}")))?,
+                );
+            }
             other => return Err(bad(format!("unknown argument {other:?}; {USAGE}"))),
         }
     }
@@ -212,6 +237,8 @@ fn simulate_command(args: &[String]) -> Result<i32, Failure> {
         seed,
         options,
         max_actions,
+        levels,
+        traitor_level,
     };
     let report = simulate(&config).map_err(|e| bad(format!("bad setup: {e}")))?;
     let json = serde_json::to_string(&report).map_err(|e| bad(e.to_string()))?;

@@ -18,12 +18,14 @@ pub mod data;
 mod flow;
 pub mod game;
 mod legal;
+pub mod levels;
 mod packed;
 mod perform;
 mod rules;
 pub mod sim;
 pub mod view;
 mod why;
+mod worlds;
 
 pub use action::{
     Action, Colour, DiscardCause, EndReason, Event, PrivateEvent, RuleError, Seat, SetupError,

@@ -9,7 +9,7 @@
 use crate::action::{Action, Seat, SetupError};
 use crate::data::*;
 use crate::game::*;
-use camelot_kit::{GameRng, rng_from_seed};
+use camelot_kit::{GameRng, Level, rng_from_seed};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -108,6 +108,12 @@ impl Game {
 impl<'a> Glimpse<'a> {
     pub fn seat(&self) -> Seat {
         self.seat
+    }
+
+    /// The game behind the glimpse, for the engine's own use only (the worlds a seat cannot tell
+    /// apart are drawn from it without reading what the seat may not see).
+    pub(crate) fn game(&self) -> &'a Game {
+        self.game
     }
 
     pub fn players(&self) -> u8 {
@@ -441,6 +447,48 @@ impl Policy for SimplePolicy {
 }
 
 impl SimplePolicy {
+    /// How much the built-in policy likes each of `legal` (without the noise that breaks its
+    /// ties); `None` when a plain rule settles the decision. The expert's search tries the best
+    /// of them.
+    pub(crate) fn scores(view: &Glimpse, legal: &[Action]) -> Option<Vec<i32>> {
+        let step = view.step();
+        if legal.len() <= 1 || direct(view, step, legal).is_some() {
+            return None;
+        }
+        let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
+        let ctx = Ctx::new(view, step, heroic, legal);
+        let never = |a: &Action| matches!(a, Action::Join | Action::Leave { .. });
+        if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
+            let scores = ctx.evil_scores();
+            return Some(
+                legal
+                    .iter()
+                    .map(|a| match a {
+                        Action::DrawBlackCard => scores[0],
+                        Action::AddSiegeEngine => scores[1],
+                        Action::LoseLife => scores[2],
+                        Action::PercivalLook => 100,
+                        a if never(a) => -10_000,
+                        _ => 0,
+                    })
+                    .collect(),
+            );
+        }
+        Some(
+            legal
+                .iter()
+                .map(|&a| match a {
+                    a if never(&a) => -10_000,
+                    Action::Move { to } if heroic => ctx.move_score(to),
+                    Action::Accuse { target } if heroic => ctx.accusation(target),
+                    Action::ArthurExchange { .. } if heroic => -20,
+                    a if heroic => ctx.heroic_score(a),
+                    a => ctx.score(a),
+                })
+                .collect(),
+        )
+    }
+
     /// [`Policy::choose_index`] with the reason for the choice, as data for a computer knight to
     /// say in one line ("heals: 1 life left", "accuses Sir Gawain: he added 3 siege engines").
     /// The reason is worked out from the same view after the choice (not on the simulation's
@@ -1995,6 +2043,17 @@ pub struct SimConfig {
     pub options: Options,
     /// A game still running after this many actions counts as unfinished.
     pub max_actions: u32,
+    /// The computer knight at each seat (seat `i` plays `levels[i]`); solid, the built-in
+    /// policy, unless said otherwise.
+    #[serde(default = "all_solid")]
+    pub levels: [Level; 8],
+    /// The Traitor's level, when one is dealt (`None`: his seat's).
+    #[serde(default)]
+    pub traitor_level: Option<Level>,
+}
+
+fn all_solid() -> [Level; 8] {
+    [Level::Solid; 8]
 }
 
 impl SimConfig {
@@ -2005,8 +2064,23 @@ impl SimConfig {
             seed,
             options: Options::default(),
             max_actions: 5000,
+            levels: all_solid(),
+            traitor_level: None,
         }
     }
+}
+
+/// The accusations of the games with a Traitor dealt.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Accusations {
+    /// Accusations made.
+    pub made: u64,
+    /// Of those, the ones that named the Traitor.
+    pub right: u64,
+    /// Games in which the Traitor was accused (and so unmasked).
+    pub traitor_caught: u64,
+    /// The mean turn of the first right accusation, over the games with one.
+    pub mean_turn_caught: f64,
 }
 
 /// Wins of each side among some games.
@@ -2037,6 +2111,8 @@ pub struct Report {
     /// Games where a player was dealt the Traitor card, and games where none was.
     pub with_traitor: Split,
     pub without_traitor: Split,
+    /// In the games with a Traitor dealt: the accusations, and whether they caught him.
+    pub accusations: Accusations,
     pub ends: Ends,
     pub unfinished: u64,
     /// Turns per finished game.
@@ -2106,8 +2182,8 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
         ..Report::default()
     };
     let mut rng = rng_from_seed(config.seed ^ 0x005e_ed0f_ca7e_1075);
-    let mut policy = SimplePolicy;
     let mut legal = Vec::with_capacity(64);
+    let mut caught_turns: u64 = 0;
     let mut turns: u64 = 0;
     let mut actions_total: u64 = 0;
     for i in 0..config.games {
@@ -2116,14 +2192,38 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(i);
         let mut game = Game::new(&setup)?;
-        let traitor = (0..config.players).any(|s| game.loyalty(Seat(s)) == Some(Loyalty::Traitor));
+        let traitor_seat =
+            (0..config.players).find(|&s| game.loyalty(Seat(s)) == Some(Loyalty::Traitor));
+        let traitor = traitor_seat.is_some();
+        let mut table = crate::levels::Table {
+            levels: config.levels,
+            accusations: Vec::new(),
+        };
+        if let (Some(s), Some(level)) = (traitor_seat, config.traitor_level) {
+            table.levels[usize::from(s)] = level;
+        }
         let (actions, errors) = play_game(
             &mut game,
-            &mut policy,
+            &mut table,
             &mut rng,
             config.max_actions,
             &mut legal,
         );
+        if let Some(t) = traitor_seat {
+            let a = &mut report.accusations;
+            a.made += table.accusations.len() as u64;
+            let right: Vec<u32> = table
+                .accusations
+                .iter()
+                .filter(|(_, target)| target.0 == t)
+                .map(|&(turn, _)| turn)
+                .collect();
+            a.right += right.len() as u64;
+            if let Some(&first) = right.first() {
+                a.traitor_caught += 1;
+                caught_turns += u64::from(first);
+            }
+        }
         report.games += 1;
         report.policy_errors += errors;
         actions_total += u64::from(actions);
@@ -2155,6 +2255,10 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
                 }
             }
         }
+    }
+    if report.accusations.traitor_caught > 0 {
+        report.accusations.mean_turn_caught =
+            caught_turns as f64 / report.accusations.traitor_caught as f64;
     }
     let finished = report.games - report.unfinished;
     report.mean_turns = if finished > 0 {

@@ -98,7 +98,11 @@ fn at_the_black_knight_a_fight_card_that_does_not_fit_says_so() {
     // The others' turns: a life or a siege engine by turns (twelve engines would end the game).
     let others = |g: &mut Game| {
         while g.current() != s(0) {
-            let evil = if g.turn().is_multiple_of(2) { LIFE } else { ENGINE };
+            let evil = if g.turn().is_multiple_of(2) {
+                LIFE
+            } else {
+                ENGINE
+            };
             idle_turn_with(g, evil);
         }
     };

@@ -202,3 +202,68 @@ fn a_reason_is_given_for_every_choice_of_whole_games() {
         }
     }
 }
+
+/// What a computer knight of `level` chooses for the decider, from its own view, over many draws
+/// of its randomness.
+fn choices_at(g: &Game, level: camelot_board::levels::Level) -> Vec<Action> {
+    let seat = g.decider().expect("somebody decides");
+    let legal = g.legal_actions();
+    (0..40)
+        .map(|seed| {
+            let mut rng = rng_from_seed(seed);
+            camelot_board::levels::Computer { level }.choose(&g.glimpse(seat), &legal, &mut rng)
+        })
+        .collect()
+}
+
+use camelot_board::levels::Level;
+
+#[test]
+fn the_expert_never_adds_the_twelfth_siege_engine_when_another_evil_is_open() {
+    let g = three().engines(11).start();
+    assert!(legal(&g, Action::AddSiegeEngine) && legal(&g, Action::LoseLife));
+    assert!(
+        choices_at(&g, Level::Expert)
+            .iter()
+            .all(|&a| a != Action::AddSiegeEngine)
+    );
+}
+
+#[test]
+fn the_expert_never_gives_his_last_life_to_evil_when_another_evil_does_not_lose_the_game() {
+    // Seat 0 a squire at 1 life, ten siege engines around Camelot: the built-in policy, seeing a
+    // siege engine cost much and a life cost little, would give his last life; the expert adds
+    // the eleventh engine or draws, and lives.
+    let g = three()
+        .squire(0)
+        .options(|o| o.squire_life = 1)
+        .engines(10)
+        .start();
+    assert_eq!(g.life(s(0)), 1);
+    assert!(
+        choices_at(&g, Level::Solid).contains(&Action::LoseLife),
+        "the position does not test anything"
+    );
+    assert!(
+        choices_at(&g, Level::Expert)
+            .iter()
+            .all(|&a| a != Action::LoseLife)
+    );
+}
+
+#[test]
+fn the_expert_never_sacrifices_his_last_life_for_a_second_action() {
+    let mut g = three()
+        .squire(0)
+        .options(|o| o.squire_life = 1)
+        .hand(0, &[F1, F2, F3])
+        .start();
+    act(&mut g, Action::AddSiegeEngine);
+    act(&mut g, mv(Place::PictWar));
+    assert!(legal(&g, Action::Sacrifice));
+    assert!(
+        choices_at(&g, Level::Expert)
+            .iter()
+            .all(|&a| a != Action::Sacrifice)
+    );
+}

@@ -12,55 +12,26 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-/// How well a computer knight plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Level {
-    /// Forgets a good share of the cards it saw and goes on quests on a hunch.
-    Beginner,
-    /// Remembers most cards and goes when its count says 11 to 13.
-    Solid,
-    /// Remembers every card, weighs the `?` risk, and reads lies under Morgan #1.
-    Expert,
-}
+/// How well a computer knight plays: the one scale of both games (the kit's).
+pub use camelot_kit::Level;
 
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Beginner, Level::Solid, Level::Expert];
-
-    /// Chance to forget a card it saw placed.
-    fn forget(self) -> f64 {
-        match self {
-            Level::Beginner => 0.2,
-            Level::Solid => 0.08,
-            Level::Expert => 0.0,
-        }
-    }
-
-    /// Suspicion needed before accusing.
-    fn accuse_at(self) -> i32 {
-        match self {
-            Level::Beginner => 2,
-            Level::Solid => 3,
-            Level::Expert => 3,
-        }
-    }
-
-    pub fn code(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Solid => "solid",
-            Level::Expert => "expert",
-        }
+/// Chance to forget a card it saw placed: a beginner forgets a good share of the cards it saw
+/// and goes on quests on a hunch; a solid knight remembers most and goes when its count says 11
+/// to 13; an expert remembers every card, weighs the `?` risk and reads lies under Morgan #1.
+fn forget(level: Level) -> f64 {
+    match level {
+        Level::Beginner => 0.2,
+        Level::Solid => 0.08,
+        Level::Expert => 0.0,
     }
 }
 
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.code() == s)
-            .ok_or_else(|| format!("unknown level `{s}` (beginner, solid or expert)"))
+/// Suspicion needed before accusing.
+fn accuse_at(level: Level) -> i32 {
+    match level {
+        Level::Beginner => 2,
+        Level::Solid => 3,
+        Level::Expert => 3,
     }
 }
 
@@ -198,7 +169,7 @@ impl Bot {
                         (Some(truth.unwrap_or(announced)), Some(announced))
                     }
                 };
-                let forgotten = chance(&mut self.rng, self.level.forget());
+                let forgotten = chance(&mut self.rng, forget(self.level));
                 self.pile.push(Seen {
                     card: if forgotten {
                         None
@@ -850,7 +821,7 @@ impl Bot {
             .filter(|s| self.known[s.index()] != Some(Loyalty::Loyal))
             .max_by_key(|s| self.suspicion[s.index()])?;
         let s = self.suspicion[seat.index()];
-        (s >= self.level.accuse_at() && black >= 2 && can(seat)).then_some(Choice {
+        (s >= accuse_at(self.level) && black >= 2 && can(seat)).then_some(Choice {
             action: Action::Accuse { target: seat },
             why: Why::Suspects { seat },
         })

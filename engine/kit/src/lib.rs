@@ -214,3 +214,35 @@ impl<S, A> Save<S, A> {
 pub trait Secrets: Rules {
     fn vary_hidden(&self, seat: Seat, rng: &mut GameRng) -> Option<Self>;
 }
+
+/// How well a computer player plays, the same three levels in every game: each game's computer
+/// players decide what a level means for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Beginner,
+    Solid,
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Solid, Level::Expert];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Solid => "solid",
+            Level::Expert => "expert",
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.code() == s)
+            .ok_or_else(|| format!("unknown level `{s}` (beginner, solid or expert)"))
+    }
+}

@@ -1,0 +1,180 @@
+//! The worlds a seat cannot tell apart: a game drawn at random among those that look the same
+//! from one seat — everything it may not see dealt anew from what it could be — for a computer
+//! knight that searches to play out.
+//!
+//! What is dealt anew: the other knights' hands (each keeps its size), the white draw and discard
+//! piles, the black draw and discard piles with the black cards other knights placed face down,
+//! the Loyalty cards not shown (the other knights', the box's, and its own while it has not looked
+//! at it) and the dice still to be rolled. Each pool is put in card order before it is shuffled,
+//! so a world depends on what the seat may know and on the random numbers, never on what it may
+//! not (the test `a_world_depends_only_on_what_the_seat_may_know`).
+
+use crate::data::{Black, Loyalty, White};
+use crate::game::{BlackStage, Frame, Game};
+use crate::sim::Glimpse;
+use camelot_kit::{GameRng, rng_from_seed, shuffle};
+use rand::RngExt;
+
+impl Glimpse<'_> {
+    /// A game this seat could be in, drawn at random (see the module's text).
+    pub fn sample_world(&self, rng: &mut GameRng) -> Game {
+        let g = self.game();
+        let me = self.seat();
+        let mut w = g.clone();
+        w.record = false;
+        w.events.clear();
+        let others: Vec<usize> = (0..w.seats.len()).filter(|&i| i != me.index()).collect();
+
+        // White cards: the other hands and both piles.
+        let mut white: Vec<White> = Vec::new();
+        for &i in &others {
+            white.extend(w.seats[i].hand.cards());
+        }
+        white.extend_from_slice(&w.white_deck);
+        white.extend_from_slice(&w.white_discard);
+        white.sort_unstable();
+        shuffle(&mut white, rng);
+        for &i in &others {
+            let n = w.seats[i].hand.len();
+            let mut hand = crate::game::Hand::default();
+            for c in white.drain(..usize::from(n)) {
+                hand.add(c);
+            }
+            w.seats[i].hand = hand;
+        }
+        let deck = w.white_deck.len();
+        w.white_deck = white.drain(..deck).collect();
+        w.white_discard = white;
+
+        // Black cards: both piles (the top card kept if this seat looked at it as Sir Percival this
+        // turn) and the face-down cards other knights placed.
+        let seen_top = (g.t.looked && g.current == me)
+            .then(|| w.black_deck.pop())
+            .flatten();
+        let mut black: Vec<Black> = Vec::new();
+        black.extend_from_slice(&w.black_deck);
+        black.extend_from_slice(&w.black_discard);
+        for combat in [&w.black_knight, &w.lancelot, &w.dragon] {
+            black.extend(
+                combat
+                    .black()
+                    .filter(|p| p.face_down && p.drawer != me)
+                    .map(|p| p.card),
+            );
+        }
+        // A black card another knight drew and has not shown (face down, or still his choice).
+        let drawn_unseen = |w: &Game| match w.stack.last() {
+            Some(Frame::Black(b)) => {
+                b.drawer != me && (b.stage == BlackStage::FaceChoice || b.face_down)
+            }
+            _ => false,
+        };
+        if drawn_unseen(&w)
+            && let Some(Frame::Black(b)) = w.stack.last()
+        {
+            black.push(b.card);
+        }
+        black.sort_unstable();
+        shuffle(&mut black, rng);
+        // Each hidden card takes the first of the shuffled pool of its kind (the kind shows: the
+        // quest it lies on, or the kind announced as it was drawn).
+        let mut take_kind = |card: Black| {
+            let i = black
+                .iter()
+                .position(|c| c.kind() == card.kind())
+                .expect("the card itself is in the pool");
+            black.remove(i)
+        };
+        if drawn_unseen(&w)
+            && let Some(Frame::Black(b)) = w.stack.last_mut()
+        {
+            b.card = take_kind(b.card);
+        }
+        for combat in [&mut w.black_knight, &mut w.lancelot, &mut w.dragon] {
+            for p in combat.black.iter_mut().flatten() {
+                if p.face_down && p.drawer != me {
+                    p.card = take_kind(p.card);
+                }
+            }
+        }
+        let deck = w.black_deck.len();
+        w.black_deck = black.drain(..deck).collect();
+        w.black_discard = black;
+        w.black_deck.extend(seen_top);
+
+        // Loyalty cards not shown: the others' (not unmasked, not shown Loyal by an accusation),
+        // the box's, and this seat's own while it has not looked at it.
+        let hidden = |i: usize| {
+            let s = &w.seats[i];
+            !g.is_over()
+                && !s.revealed
+                && s.shown_loyal_on.is_none()
+                && (i != me.index() || !g.peeked)
+        };
+        let seats: Vec<usize> = (0..w.seats.len()).filter(|&i| hidden(i)).collect();
+        let mut loyalty: Vec<Loyalty> = seats.iter().map(|&i| w.seats[i].loyalty).collect();
+        loyalty.extend(std::iter::repeat_n(
+            Loyalty::Loyal,
+            usize::from(w.boxed.loyal),
+        ));
+        loyalty.extend(std::iter::repeat_n(
+            Loyalty::Traitor,
+            usize::from(w.boxed.traitor),
+        ));
+        loyalty.sort_unstable_by_key(|l| *l == Loyalty::Traitor);
+        shuffle(&mut loyalty, rng);
+        for &i in &seats {
+            w.seats[i].loyalty = loyalty.pop().expect("one card a seat");
+        }
+        w.boxed.loyal = loyalty.iter().filter(|&&l| l == Loyalty::Loyal).count() as u8;
+        w.boxed.traitor = loyalty.len() as u8 - w.boxed.loyal;
+
+        // The dice and the random picks still to come.
+        w.rng = rng_from_seed(rng.random());
+        w
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::Seat;
+    use crate::{Setup, TraitorRule};
+    use camelot_kit::{Rules, Secrets};
+
+    /// A game drawn for a seat is the same for two games that differ only in what the seat may
+    /// not see: the expert cannot learn a hidden card from the worlds it plays out.
+    #[test]
+    fn a_world_depends_only_on_what_the_seat_may_know() {
+        let mut rng = rng_from_seed(7);
+        let mut compared = 0;
+        for players in 3..=7u8 {
+            for traitor in [TraitorRule::Standard, TraitorRule::AmongUs] {
+                let mut setup = Setup::new(players, 40 + u64::from(players));
+                setup.options.traitor = traitor;
+                let mut game = Game::new(&setup).unwrap();
+                for _ in 0..400 {
+                    for s in 0..players {
+                        let seat = Seat(s);
+                        let Some(other) = game.vary_hidden(seat, &mut rng) else {
+                            continue;
+                        };
+                        let seed: u64 = rng.random();
+                        let a = game.glimpse(seat).sample_world(&mut rng_from_seed(seed));
+                        let b = other.glimpse(seat).sample_world(&mut rng_from_seed(seed));
+                        assert_eq!(format!("{a:?}"), format!("{b:?}"), "{setup:?}");
+                        assert_eq!(a.seat_view(seat), game.seat_view(seat));
+                        compared += 1;
+                    }
+                    let Some(seat) = Rules::decider(&game) else {
+                        break;
+                    };
+                    let legal = Rules::legal_actions(&game);
+                    let action = legal[rng.random_range(0..legal.len())];
+                    Rules::apply(&mut game, seat, action).unwrap();
+                }
+            }
+        }
+        assert!(compared > 1000, "only {compared}");
+    }
+}
