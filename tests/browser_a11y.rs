@@ -634,6 +634,8 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
     b.wait_for("[data-testid=board-newgame]").await;
     assert_accessible(&b, &axe, "board New game").await;
     assert_tap_targets(&b, "board New game").await;
+    // Two persons at the table (the phone is passed between them behind curtains).
+    b.click("[data-testid=board-computer-1]").await;
     b.click("[data-testid=board-start]").await;
     b.wait_for("[data-testid=curtain]").await;
     assert_accessible(&b, &axe, "board curtain").await;
@@ -641,19 +643,21 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
     b.wait_for("[data-testid=private-done]").await;
     assert_accessible(&b, &axe, "board Loyalty look").await;
     b.click("[data-testid=private-done]").await;
-    // The computer knights move until the person decides.
+    // The second person's look, then the computer knights move until a person decides.
     let start = std::time::Instant::now();
-    while !b.exists("[data-testid=curtain-show]").await {
+    while !b.exists("[data-testid=board-actions]").await {
         assert!(
             start.elapsed() < support::TIMEOUT,
-            "the person's turn never came"
+            "a person's turn never came"
         );
-        if b.exists("[data-testid=quest-end-done]").await {
-            b.click("[data-testid=quest-end-done]").await;
+        for tap in ["quest-end-done", "curtain-show", "private-done"] {
+            let selector = format!("[data-testid={tap}]");
+            if b.exists(&selector).await {
+                b.click(&selector).await;
+            }
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    b.click("[data-testid=curtain-show]").await;
     b.wait_for("[data-testid=board-actions]").await;
     assert_accessible(&b, &axe, "board private screen and the board").await;
     assert_tap_targets(&b, "board private screen").await;

@@ -150,6 +150,11 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
         };
         let game = replay(&s);
         assert_nothing_hidden(&b, &game).await;
+        // One person among computer knights: nobody to hide from, never a curtain.
+        assert!(
+            !b.exists("[data-testid=curtain]").await,
+            "a curtain for the only person at the table"
+        );
         if game.is_over() && s.loyalty_looks.is_empty() {
             // A quest's end that ends the game shows first.
             if b.exists("[data-testid=quest-end-done]").await {
@@ -158,15 +163,14 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
             b.wait_for("[data-testid=board-end]").await;
             break;
         }
-        // Halfway through, a reload comes back to the same game, covered.
-        if !reloaded && s.moves.len() > 60 && b.exists("[data-testid=curtain]").await {
+        // Halfway through, a reload comes back to the same game, at the person's decision.
+        if !reloaded && s.moves.len() > 60 && b.exists("[data-testid=board-actions]").await {
             reloaded = true;
-            // The save as the curtain stands (a computer knight may have moved since `s` was
-            // read; with a person's curtain up, nobody moves until he does).
+            // The save as the person's decision stands (a computer knight may have moved since
+            // `s` was read; while a person decides, nobody moves until he does).
             let before = saved(&b).await.expect("a save");
             b.reload().await;
-            b.wait_for("[data-testid=board-table]").await;
-            assert!(!b.exists("[data-testid=private]").await);
+            b.wait_for("[data-testid=board-actions]").await;
             let again = saved(&b).await.expect("a save");
             assert_eq!(again.moves, before.moves);
             continue;

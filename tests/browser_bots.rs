@@ -389,11 +389,12 @@ async fn a_reload_in_the_middle_of_the_computers_turns_resumes_them() {
     assert_eq!(k.setup.first, Seat(1));
     let sitters = sitters(&b).await;
     watch(&b, &k.names[1..]).await;
-    // The person's first look at their Loyalty card comes first; no computer moves meanwhile.
-    b.wait_for("[data-testid=curtain]").await;
+    // The person's first look at their Loyalty card comes first — at once, with no curtain: one
+    // person among computer knights has nobody to hide from; no computer moves meanwhile.
+    b.wait_for("[data-testid=private]").await;
+    assert!(!b.exists("[data-testid=curtain]").await);
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(saved(&b).await.expect("saved").actions.is_empty());
-    b.click("[data-testid=curtain-show]").await;
     b.click("[data-testid=done-hide]").await;
     let paid = Instant::now();
     // Then the first computer thinks where the table can see it, and moves by itself.
@@ -485,7 +486,6 @@ async fn on_a_phone_a_computers_turn_shows_skip_without_scrolling() {
     game::phone_screen(&b, 360, 600).await;
     let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
     assert_eq!(k.setup.first, Seat(1));
-    b.click("[data-testid=curtain-show]").await;
     b.click("[data-testid=done-hide]").await;
     b.wait_for_text("[data-testid=bot-thinking]", "Sir Bedivere is thinking")
         .await;
@@ -596,7 +596,6 @@ async fn faster_is_remembered_across_a_reload() {
     game::fresh_app(&b, 5).await;
     let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
     let sitters = sitters(&b).await;
-    b.click("[data-testid=curtain-show]").await;
     b.click("[data-testid=done-hide]").await;
     b.click("[data-testid=bot-fast]").await;
     // The computers then move at once (the button may be gone already): the choice is saved.

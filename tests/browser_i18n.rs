@@ -366,6 +366,8 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
                 .await;
         }
         check("new game").await;
+        // Two persons at the table, so that the curtain shows too.
+        b.click("[data-testid=board-computer-1]").await;
         b.click("[data-testid=board-start]").await;
         b.wait_for("[data-testid=curtain]").await;
         check("curtain").await;
@@ -373,7 +375,12 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
         b.wait_for("[data-testid=private-done]").await;
         check("Loyalty look").await;
         b.click("[data-testid=private-done]").await;
-        // The computer knights move until the person decides: the table and the board meanwhile.
+        // The second person's look, then the computer knights move until a person decides: the
+        // table and the board meanwhile.
+        b.wait_for("[data-testid=curtain-show]").await;
+        b.click("[data-testid=curtain-show]").await;
+        b.wait_for("[data-testid=private-done]").await;
+        b.click("[data-testid=private-done]").await;
         let start = std::time::Instant::now();
         let mut table_checked = false;
         while !b.exists("[data-testid=curtain-show]").await {

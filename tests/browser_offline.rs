@@ -173,7 +173,7 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     b.click("[data-testid=board-start]").await;
     b.wait_for("[data-testid=board-table]").await;
     b.wait_for("[data-testid=board]").await;
-    b.click("[data-testid=curtain-show]").await;
+    // One person among computer knights: the look shows at once, no curtain.
     b.wait_for("[data-testid=private-loyalty]").await;
     b.click("[data-testid=private-done]").await;
     b.wait_for("[data-testid=board-status]").await;
