@@ -30,10 +30,12 @@ pub fn App() -> impl IntoView {
     shell.take_followed();
     // Another tab or window of the app wrote to the storage: follow it.
     let storage_listener = window_event_listener_untyped("storage", move |ev| {
-        let key = web_sys::js_sys::Reflect::get(&ev, &"key".into())
-            .ok()
-            .and_then(|k| k.as_string());
-        shell.storage_changed(key);
+        let field = |name: &str| {
+            web_sys::js_sys::Reflect::get(&ev, &name.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        shell.storage_changed(field("key"), field("newValue"));
     });
     on_cleanup(move || storage_listener.remove());
 

@@ -122,13 +122,13 @@ pub fn use_shell() -> Shell {
 const FOLLOWED_KEY: &str = "camelot/followed";
 
 impl Shell {
-    /// Another tab or window of the app changed `key` in the storage (the browser tells every
-    /// other tab; `None`: it was cleared). The game open here, if that is the one, is opened again
-    /// as it stands there (nothing older is ever written over it); settings changed there show
-    /// here too.
-    pub fn storage_changed(&self, key: Option<String>) {
+    /// Another tab or window of the app changed `key` in the storage to `text` (the browser
+    /// tells every other tab; `None`: cleared, removed). The game open here, if that one went on
+    /// there, is opened again as it stands there (nothing older is ever written over it);
+    /// settings changed there show here too.
+    pub fn storage_changed(&self, key: Option<String>, text: Option<String>) {
         let Some(key) = key else { return };
-        if crate::storage::open_here(&key) {
+        if crate::storage::moved_on_elsewhere(&key, text.as_deref()) {
             follow_elsewhere();
         } else if crate::storage::is_settings_key(&key)
             && self.screen.get_untracked() == Screen::Settings

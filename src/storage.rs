@@ -422,6 +422,11 @@ pub trait Kept: Serialize + Sized {
     /// This session holds every move of `stored` (the same setup, and `stored`'s moves are the
     /// first of its own): writing it over `stored` loses nothing.
     fn keeps_every_move_of(&self, stored: &Self) -> bool;
+    /// How many moves the game has.
+    fn move_count(&self) -> usize;
+    /// The field of a saved text that lists the moves (read without replaying them, to tell
+    /// whether another tab's game went on).
+    const MOVES_FIELD: &'static str;
 }
 
 /// One game's way to read its saves, for what meets saves of every game (the list, export,
@@ -921,9 +926,10 @@ pub struct Store<B: Backend> {
     /// storage key: a stored text with another hash was written elsewhere since (and is read
     /// before it is replaced).
     seen: RefCell<BTreeMap<String, String>>,
-    /// The storage keys of the saved games this tab opened or wrote: if another tab writes one of
-    /// them, this tab's game went on elsewhere.
-    open: RefCell<std::collections::BTreeSet<String>>,
+    /// The saved games this tab opened or wrote, by storage key: how many moves its game has and
+    /// the field of the saved text that lists them. Another tab writing more moves there means
+    /// this tab's game went on elsewhere.
+    open: RefCell<BTreeMap<String, (usize, &'static str)>>,
 }
 
 /// One tab's way to the same storage as other tabs' (in tests: two stores over one [`Memory`]).
@@ -1024,9 +1030,24 @@ impl<B: Backend> Store<B> {
         let text = serde_json::to_string(s).expect("a session always serializes");
         self.backend.set(&key, &text)?;
         self.seen.borrow_mut().insert(key.clone(), text_hash(&text));
-        self.open.borrow_mut().insert(key);
+        self.open
+            .borrow_mut()
+            .insert(key, (s.move_count(), G::MOVES_FIELD));
         self.remember(s.summary(played), &text);
         Ok(())
+    }
+
+    /// Whether another tab's write of `text` under `key` is a game this store opened or wrote,
+    /// gone on elsewhere (see the free function [`moved_on_elsewhere`]).
+    pub fn moved_on_elsewhere(&self, key: &str, text: Option<&str>) -> bool {
+        let Some(&(mine, field)) = self.open.borrow().get(key) else {
+            return false;
+        };
+        let Some(text) = text else { return true };
+        let theirs = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get(field).and_then(|m| m.as_array().map(Vec::len)));
+        theirs != Some(mine)
     }
 
     /// Open a saved game of `G`: the session and its replayed state.
@@ -1038,7 +1059,9 @@ impl<B: Backend> Store<B> {
                 detail: format!("stored under “{id}” but its id is “{}”", session.id()),
             });
         }
-        self.open.borrow_mut().insert(game_key(id));
+        self.open
+            .borrow_mut()
+            .insert(game_key(id), (session.move_count(), G::MOVES_FIELD));
         // The index (Home's and the list's cache) learns of a game it did not know as it is.
         let hash = text_hash(&text);
         let lang = i18n::lang().code();
@@ -1351,9 +1374,11 @@ pub fn keep<G: Kept>(s: &G, played: &G::Played) -> Result<(), String> {
     }
 }
 
-/// Whether the storage key `key` holds a saved game this tab opened or wrote.
-pub fn open_here(key: &str) -> bool {
-    local().open.borrow().contains(key)
+/// Whether another tab's write of `text` under `key` is the game this tab has open gone on: more
+/// moves (or fewer) than this tab's, or the game gone (`None`). A write that changed only what
+/// the screens show (a card turned over at the end, a screen seen) is not.
+pub fn moved_on_elsewhere(key: &str, text: Option<&str>) -> bool {
+    local().moved_on_elsewhere(key, text)
 }
 
 /// Whether the storage key `key` holds settings (the app's or a game's own).

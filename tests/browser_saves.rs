@@ -730,3 +730,48 @@ async fn the_card_games_settings_from_the_previous_release_are_kept() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// Settings open in two tabs (a phone restoring an old tab): a change in one shows in the other's
+/// open Settings screen, and a change made there afterwards does not undo it.
+#[tokio::test]
+async fn settings_changed_in_another_tab_are_not_undone() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    app_with(&b, &[]).await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    let client = b.client();
+    let first = client.window().await.expect("this tab");
+    let second = client.new_window(true).await.expect("a second tab").handle;
+    client
+        .switch_to_window(second.clone())
+        .await
+        .expect("to it");
+    b.open_app().await;
+    b.click("[data-testid=settings]").await;
+    b.wait_for("[data-testid=settings-screen]").await;
+    // The first tab asks for less motion; the second, whose screen follows, then picks French.
+    client.switch_to_window(first).await.expect("back");
+    b.click("[data-testid=motion-reduce]").await;
+    b.wait_for("[data-testid=settings-saved]").await;
+    client
+        .switch_to_window(second)
+        .await
+        .expect("to the second");
+    b.wait_for("[data-testid=motion-reduce][aria-pressed=true]")
+        .await;
+    b.click("[data-testid=language-fr]").await;
+    // The whole app turns French (the screen is drawn again in it).
+    b.wait_for("[data-testid=language-fr][aria-pressed=true]")
+        .await;
+    let saved: Value =
+        serde_json::from_str(&get(&b, "camelot/v1/settings").await.unwrap()).unwrap();
+    assert_eq!(saved["language"], "fr");
+    assert_eq!(
+        saved["always_reduce_motion"], true,
+        "the second tab undid the first's change"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

@@ -97,6 +97,12 @@ impl Kept for Session {
         Session::same_game(self, other)
     }
 
+    const MOVES_FIELD: &'static str = "moves";
+
+    fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
     fn keeps_every_move_of(&self, stored: &Session) -> bool {
         self.setup == stored.setup && self.moves.starts_with(&stored.moves)
     }

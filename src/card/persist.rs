@@ -64,6 +64,12 @@ impl Kept for Session {
             && self.actions == other.actions
     }
 
+    const MOVES_FIELD: &'static str = "actions";
+
+    fn move_count(&self) -> usize {
+        self.actions.len()
+    }
+
     fn keeps_every_move_of(&self, stored: &Session) -> bool {
         self.setup == stored.setup && self.actions.starts_with(&stored.actions)
     }

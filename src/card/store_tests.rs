@@ -681,6 +681,22 @@ fn a_tab_never_writes_an_older_game_over_a_newer_one() {
         first.save_played(&s5, &g5),
         Err(StorageError::MovedOn { .. })
     ));
+    // A third tab at the 9 moves: the same game written again is not a move, nor one that
+    // changed only what the screens show; a game with a 10th move, or gone, is.
+    let third = Store::new(&shared);
+    let (mine, _) = third.load_played::<Session>("g1").unwrap();
+    let key = game_key("g1");
+    let stored = shared.get(&key).unwrap();
+    assert!(!third.moved_on_elsewhere(&key, stored.as_deref()));
+    let mut shown = mine.clone();
+    shown.end_shown = 2;
+    let text = serde_json::to_string(&shown).unwrap();
+    assert!(!third.moved_on_elsewhere(&key, Some(&text)));
+    let (s10, _) = session("g1", &["Ann", "Bo", "Cy", "Di"], 5, 10);
+    let text = serde_json::to_string(&s10).unwrap();
+    assert!(third.moved_on_elsewhere(&key, Some(&text)));
+    assert!(third.moved_on_elsewhere(&key, None));
+    assert!(!third.moved_on_elsewhere(&game_key("other"), Some(&text)));
     // Said in plain words.
     assert_eq!(
         StorageError::MovedOn { id: "g1".into() }.to_string(),
