@@ -210,6 +210,22 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
             && !s.computers[seat.index()]
         {
             assert_private_is_right(&b, &game, &s).await;
+            // A choice sure to end the game or cost the person his last life says so beside it.
+            let warned = b
+                .eval(
+                    "return [...document.querySelectorAll('[data-testid$=-danger]')]
+                        .map(e => e.dataset.testid);",
+                )
+                .await;
+            let warned: Vec<String> = serde_json::from_value(warned).expect("a list");
+            let dangers: Vec<String> = game
+                .legal_actions()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &a)| game.danger(seat, a).is_some())
+                .map(|(i, _)| format!("action-{i}-danger"))
+                .collect();
+            assert_eq!(warned, dangers, "the warnings beside the actions");
             let i = choice(&game, seat, s.setup.seed, s.moves.len());
             let before = s.moves.len();
             b.click(&format!("[data-testid=action-{i}]")).await;
@@ -476,6 +492,15 @@ async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
         loyalty.is_empty() || loyalty == own,
         "seat {seat}'s private screen shows the Loyalty cards {loyalty:?}, his is {own:?}"
     );
+    // His Loyalty card comes with the goal it gives him.
+    if !loyalty.is_empty() {
+        let goal = b.text("[data-testid=loyalty-goal]").await;
+        let want = match sv.loyalty {
+            Some(Loyalty::Traitor) => "You win when Evil wins",
+            _ => "You win with the other Loyal knights",
+        };
+        assert!(goal.starts_with(want), "{goal:?}");
+    }
 }
 
 /// Nothing hidden is anywhere in the page: outside a private screen no card of a hand, of a deck,

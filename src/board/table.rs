@@ -278,13 +278,19 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
     }
 }
 
+/// A person's own Loyalty card, with the goal it gives him.
 #[component]
 fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
     let code = loyalty_code(loyalty);
+    let goal = match loyalty {
+        Loyalty::Loyal => t(B::goal_loyal),
+        Loyalty::Traitor => t(B::goal_traitor),
+    };
     view! {
         <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty" data-loyalty=code>
             {tf(B::you_are, &[("loyalty", &words::loyalty_name(loyalty))])}
         </p>
+        <p class="loyalty-goal" data-testid="loyalty-goal">{goal}</p>
     }
 }
 
@@ -460,10 +466,16 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             .map(|(i, &action)| {
                 let label = words::action_label(&action, &names);
                 let accuse = matches!(action, Action::Accuse { .. });
+                // What the choice is sure to cost, said before it is made (the engine's word).
+                let danger = ctx
+                    .live
+                    .with_untracked(|l| l.as_ref().and_then(|l| l.game.danger(seat, action)));
+                let warning_id = format!("action-{i}-danger");
                 view! {
                     <li>
                         <button class=if accuse { "action accuse" } else { "action" }
                             data-testid=format!("action-{i}")
+                            aria-describedby=danger.map(|_| warning_id.clone())
                             on:click=move |_| {
                                 if accuse {
                                     ctx.confirm.set(Some(action));
@@ -473,6 +485,11 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
                             }>
                             {label}
                         </button>
+                        {danger.map(|d| view! {
+                            <p class="message" id=warning_id data-testid=format!("action-{i}-danger")>
+                                {words::danger_line(d)}
+                            </p>
+                        })}
                     </li>
                 }
             })

@@ -797,6 +797,14 @@ pub fn clue_line(clue: &Clue) -> String {
 // Events
 // -------------------------------------------------------------------------------------------------
 
+/// What a choice is sure to cost, said beside it.
+pub fn danger_line(d: camelot_board::Danger) -> &'static str {
+    match d {
+        camelot_board::Danger::EvilWinsAtOnce => t(B::danger_evil_wins),
+        camelot_board::Danger::CostsHisLastLife => t(B::danger_last_life),
+    }
+}
+
 /// A public event as a log line: "Sir Gawain moves to the Holy Grail". `None` for
 /// [`Event::Private`], which is for its seat alone (see [`private_line`]).
 pub fn event_line(event: &Event, names: &[String]) -> Option<String> {

@@ -39,4 +39,4 @@ pub use game::{
 pub use view::{
     BlackCardStage, CombatView, KnightView, PendingView, PrivateView, SeatView, TableView,
 };
-pub use why::HeroicType;
+pub use why::{Danger, HeroicType};

@@ -6,7 +6,7 @@
 //! Only what the seat may know goes into it: his own hand and the board.
 
 use crate::action::{Action, RuleError, Seat};
-use crate::data::{Place, Quest, White};
+use crate::data::{BLACK_SWORDS_LOSE, Place, Quest, SIEGE_ENGINES_LOSE, White};
 use crate::game::{Game, Phase};
 use crate::view::PendingView;
 use serde::{Deserialize, Serialize};
@@ -205,5 +205,42 @@ impl Game {
                 (kind, why)
             })
             .collect()
+    }
+}
+
+/// What a choice is sure to cost, whatever the cards still to come: said beside it before it is
+/// made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Danger {
+    /// It ends the game, and Evil wins (the twelfth siege engine; the seventh black sword).
+    EvilWinsAtOnce,
+    /// It costs the knight making it his last life (he dies unless the Grail's owner saves him).
+    CostsHisLastLife,
+}
+
+impl Game {
+    /// What `action`, taken by `seat`, is sure to cost (`None`: nothing certain). Only what the
+    /// seat may know goes into it: the board, his life, and an accused knight's Loyalty once shown.
+    pub fn danger(&self, seat: Seat, action: Action) -> Option<Danger> {
+        let s = self.seats.get(seat.index())?;
+        match action {
+            Action::AddSiegeEngine if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
+                Some(Danger::EvilWinsAtOnce)
+            }
+            Action::LoseLife | Action::Sacrifice if s.life <= 1 => Some(Danger::CostsHisLastLife),
+            // Accusing a knight already shown Loyal turns a white sword black: the seventh?
+            Action::Accuse { target }
+                if self
+                    .seats
+                    .get(target.index())
+                    .is_some_and(|t| t.shown_loyal_on.is_some())
+                    && self.swords.white > 0
+                    && self.swords.black + 1 >= BLACK_SWORDS_LOSE =>
+            {
+                Some(Danger::EvilWinsAtOnce)
+            }
+            _ => None,
+        }
     }
 }

@@ -141,3 +141,37 @@ fn with_a_full_hand_drawing_at_the_round_table_says_why_while_a_siege_fight_is_o
         g.closed_heroic_actions(s(0))
     );
 }
+
+#[test]
+fn the_twelfth_siege_engine_is_said_to_end_the_game_before_it_is_chosen() {
+    let g = three().engines(11).start();
+    assert_eq!(
+        g.danger(s(0), Action::AddSiegeEngine),
+        Some(Danger::EvilWinsAtOnce)
+    );
+    assert_eq!(g.danger(s(0), Action::LoseLife), None);
+    let g = three().engines(10).start();
+    assert_eq!(g.danger(s(0), Action::AddSiegeEngine), None);
+}
+
+#[test]
+fn a_choice_that_costs_the_last_life_is_said_to() {
+    let mut g = three()
+        .squire(0)
+        .options(|o| o.squire_life = 1)
+        .hand(0, &[F1, F2])
+        .start();
+    assert_eq!(
+        g.danger(s(0), Action::LoseLife),
+        Some(Danger::CostsHisLastLife)
+    );
+    act(&mut g, Action::AddSiegeEngine);
+    act(&mut g, mv(Place::PictWar));
+    assert_eq!(
+        g.danger(s(0), Action::Sacrifice),
+        Some(Danger::CostsHisLastLife)
+    );
+    // With life to spare, nothing is certain.
+    let g = three().start();
+    assert_eq!(g.danger(s(0), Action::LoseLife), None);
+}
