@@ -1980,22 +1980,12 @@ async fn two_tabs_on_one_game_lose_no_move() {
         panic!("no {more} moves in 200 steps");
     };
     play(&b, 3).await;
-    let client = b.client();
-    let first = client.window().await.expect("this tab");
-    let second = client.new_window(true).await.expect("a second tab").handle;
-    client
-        .switch_to_window(second.clone())
-        .await
-        .expect("to it");
-    b.open_app().await;
+    let (first, second) = b.open_second_tab().await;
     wait_settled(&b).await;
     // The first tab plays on; the second, left behind, follows.
-    client.switch_to_window(first.clone()).await.expect("back");
+    b.show_tab(&first).await;
     let in_first = play(&b, 3).await;
-    client
-        .switch_to_window(second.clone())
-        .await
-        .expect("to the second");
+    b.show_tab(&second).await;
     b.wait_for("[data-testid=followed-elsewhere]").await;
     wait_settled(&b).await;
     let in_second = play(&b, 1).await;
@@ -2004,7 +1994,7 @@ async fn two_tabs_on_one_game_lose_no_move() {
         "the second tab wrote over the first tab's moves"
     );
     // And the first tab, left behind in turn, follows too.
-    client.switch_to_window(first).await.expect("to the first");
+    b.show_tab(&first).await;
     b.wait_for("[data-testid=followed-elsewhere]").await;
     wait_settled(&b).await;
     let last = play(&b, 1).await;

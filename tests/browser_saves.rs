@@ -741,24 +741,14 @@ async fn settings_changed_in_another_tab_are_not_undone() {
     app_with(&b, &[]).await;
     b.click("[data-testid=settings]").await;
     b.wait_for("[data-testid=settings-screen]").await;
-    let client = b.client();
-    let first = client.window().await.expect("this tab");
-    let second = client.new_window(true).await.expect("a second tab").handle;
-    client
-        .switch_to_window(second.clone())
-        .await
-        .expect("to it");
-    b.open_app().await;
+    let (first, second) = b.open_second_tab().await;
     b.click("[data-testid=settings]").await;
     b.wait_for("[data-testid=settings-screen]").await;
     // The first tab asks for less motion; the second, whose screen follows, then picks French.
-    client.switch_to_window(first).await.expect("back");
+    b.show_tab(&first).await;
     b.click("[data-testid=motion-reduce]").await;
     b.wait_for("[data-testid=settings-saved]").await;
-    client
-        .switch_to_window(second)
-        .await
-        .expect("to the second");
+    b.show_tab(&second).await;
     b.wait_for("[data-testid=motion-reduce][aria-pressed=true]")
         .await;
     b.click("[data-testid=language-fr]").await;

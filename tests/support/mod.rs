@@ -240,6 +240,27 @@ impl Browser {
         self.wait_for("#app").await;
     }
 
+    /// Opens the app in a second tab of the same browser (the same storage, as a phone restoring
+    /// an old tab) and shows it; the two tabs' handles, this one's first, for `show_tab`.
+    pub async fn open_second_tab(
+        &self,
+    ) -> (fantoccini::wd::WindowHandle, fantoccini::wd::WindowHandle) {
+        let client = self.client();
+        let first = client.window().await.expect("this tab");
+        let second = client.new_window(true).await.expect("a second tab").handle;
+        self.show_tab(&second).await;
+        self.open_app().await;
+        (first, second)
+    }
+
+    /// Shows the tab `tab` (the page the helpers read and tap).
+    pub async fn show_tab(&self, tab: &fantoccini::wd::WindowHandle) {
+        self.client()
+            .switch_to_window(tab.clone())
+            .await
+            .expect("switch to the tab");
+    }
+
     /// Reloads the current page (localStorage survives, as on a phone).
     pub async fn reload(&self) {
         self.client().refresh().await.expect("reload the page");

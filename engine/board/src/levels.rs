@@ -20,12 +20,6 @@ pub struct Computer {
 }
 
 impl Policy for Computer {
-    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
-        self.choose_index(view, legal, rng)
-            .and_then(|i| legal.get(i).copied())
-            .unwrap_or(Action::Pass)
-    }
-
     fn choose_index(
         &mut self,
         view: &Glimpse,
@@ -104,12 +98,6 @@ pub(crate) struct Table {
 }
 
 impl Policy for Table {
-    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
-        self.choose_index(view, legal, rng)
-            .and_then(|i| legal.get(i).copied())
-            .unwrap_or(Action::Pass)
-    }
-
     fn choose_index(
         &mut self,
         view: &Glimpse,

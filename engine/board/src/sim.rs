@@ -358,18 +358,20 @@ impl<'a> Glimpse<'a> {
 
 /// A player: chooses one of the legal actions from its seat's glimpse.
 pub trait Policy {
-    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action;
-
-    /// The position in `legal` of the action chosen (`None`: an action that is not legal). The
-    /// simulation asks this; a policy that knows the position saves looking it up.
+    /// The position in `legal` of the action chosen (`None`: none of them). The simulation asks
+    /// this.
     fn choose_index(
         &mut self,
         view: &Glimpse,
         legal: &[Action],
         rng: &mut GameRng,
-    ) -> Option<usize> {
-        let action = self.choose(view, legal, rng);
-        legal.iter().position(|&a| a == action)
+    ) -> Option<usize>;
+
+    /// The action chosen (a pass when the policy chose none of `legal`).
+    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
+        self.choose_index(view, legal, rng)
+            .and_then(|i| legal.get(i).copied())
+            .unwrap_or(Action::Pass)
     }
 }
 
@@ -397,12 +399,6 @@ pub trait Policy {
 pub struct SimplePolicy;
 
 impl Policy for SimplePolicy {
-    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
-        self.choose_index(view, legal, rng)
-            .and_then(|i| legal.get(i).copied())
-            .unwrap_or(Action::Pass)
-    }
-
     #[inline(never)]
     fn choose_index(
         &mut self,
