@@ -290,7 +290,7 @@ fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
         <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty" data-loyalty=code>
             {tf(B::you_are, &[("loyalty", &words::loyalty_name(loyalty))])}
         </p>
-        <p class="loyalty-goal" data-testid="loyalty-goal">{goal}</p>
+        <p class="loyalty-goal" data-testid="loyalty-goal" data-goal=code>{goal}</p>
     }
 }
 
