@@ -1,4 +1,5 @@
-//! Computer knights at the table: what a player would notice of their decisions (issue 23, item 1).
+//! Computer knights at the table: what a player would notice of their decisions — above all,
+//! never an accusation that can only lay a black sword.
 
 use camelot_card::bot::{Bot, Choice, Level, Why, traitor_cards};
 use camelot_card::{
@@ -60,7 +61,7 @@ fn setup(players: u8, seed: u64) -> Setup {
     s
 }
 
-/// The table of issue 23: Sir Kay, the one Traitor of a 4-player game, was revealed, and a loyal
+/// A table seen in play: Sir Kay, the one Traitor of a 4-player game, was revealed, and a loyal
 /// computer knight still accused a player later — every such accusation places a black sword.
 #[test]
 fn a_loyal_computer_never_accuses_once_every_traitor_card_is_revealed() {
@@ -140,7 +141,7 @@ fn the_loyalty_cards_hold_one_traitor_card_two_with_seven_players_none_solo() {
 }
 
 /// A loyal knight's accusation that placed Evil's 7th sword on a mere suspicion is what lost the
-/// table of issue 23; with six black swords out it accuses only a player it is sure of.
+/// table seen in play; with six black swords out it accuses only a player it is sure of.
 #[test]
 fn a_loyal_computer_stakes_evils_seventh_sword_only_on_a_certainty() {
     let mut staked = Vec::new();
