@@ -5,6 +5,7 @@ mod board;
 mod card;
 mod i18n;
 mod names;
+mod seats;
 mod panic;
 mod rules_text;
 mod screens;

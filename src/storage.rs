@@ -293,7 +293,7 @@ pub fn names_line(names: &[String]) -> String {
 pub struct Settings {
     /// Always reduce motion, whatever the system setting says (`false` follows the system).
     pub always_reduce_motion: bool,
-    /// The interface language, once there is a choice (issue 5). `None` = the browser's.
+    /// The interface language, once there is a choice. `None` = the browser's.
     pub language: Option<String>,
 }
 

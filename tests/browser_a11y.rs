@@ -618,7 +618,7 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
     b.close().await;
 }
 
-/// Issue 22: the board game's screens pass axe and their tap targets are 44 px: New game, the
+/// The board game's screens pass axe and their tap targets are 44 px: New game, the
 /// curtain, the first Loyalty look, a person's decision with the board below, and at 320 px
 /// nothing scrolls sideways.
 #[tokio::test]
@@ -635,7 +635,7 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
     assert_accessible(&b, &axe, "board New game").await;
     assert_tap_targets(&b, "board New game").await;
     // Two persons at the table (the phone is passed between them behind curtains).
-    b.click("[data-testid=board-computer-1]").await;
+    b.choose("[data-testid=board-kind-1]", "person").await;
     b.click("[data-testid=board-start]").await;
     b.wait_for("[data-testid=curtain]").await;
     assert_accessible(&b, &axe, "board curtain").await;

@@ -634,7 +634,7 @@ fn pass_and_play_seed(max: usize) -> u64 {
         .expect("a seed with a Morgan chain and an accusation")
 }
 
-/// Issue 22: four people pass one phone around a real table. Each looks at his Loyalty card
+/// Four people pass one phone around a real table. Each looks at his Loyalty card
 /// behind his curtain; every decision, in turn or out of it, goes behind the decider's curtain;
 /// a Morgan card passes the phone around the table for the Merlins; a loyal knight accuses the
 /// Traitor (confirmed first) and unmasks him; the quests' ends show to the table; at the end the
@@ -667,7 +667,8 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     // Four seats, all people, the Traitor among us.
     b.click("[data-testid=board-players-4]").await;
     for i in 1..4 {
-        b.click(&format!("[data-testid=board-computer-{i}]")).await;
+        b.choose(&format!("[data-testid=board-kind-{i}]"), "person")
+            .await;
     }
     b.eval(
         "const s = document.querySelector('[data-testid=board-traitor]');

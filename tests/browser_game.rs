@@ -1485,7 +1485,7 @@ fn questing(rng: &mut Rng) -> impl FnMut(&game::Known, &[Action]) -> Action + '_
     }
 }
 
-/// Issue 23: every quest opened an Arthur window and then a Gawain window with one curtain per
+/// Every quest opened an Arthur window and then a Gawain window with one curtain per
 /// Knight-card holder (a Dragon quest took 10 taps over 5 curtains). Now the table is asked once
 /// per window, "Does anyone play a Knight card now?", and "Nobody" lets it pass for all: one tap.
 /// Prints the taps per quest (`-- --nocapture`).
@@ -1572,7 +1572,7 @@ async fn knights_to_the_rescue_asks_the_table_once_per_window() {
     b.close().await;
 }
 
-/// Issue 23: a player who answers the Knight question but holds no such card is told so behind
+/// A player who answers the Knight question but holds no such card is told so behind
 /// the curtain and lets it pass; the table sees the window go on, nothing more. Every player
 /// holding Knight cards is listed, whatever cards they hold.
 #[tokio::test]
@@ -1725,7 +1725,7 @@ fn big_pile_with_merlin4(cards: u8) -> (Setup, Vec<camelot_card::Played>, camelo
     panic!("no seed gives a pile of {cards} cards with a Merlin #4");
 }
 
-/// Issue 23: the quest reveal did not say which quest a Merlin #4's token marked, so nobody could
+/// The quest reveal did not say which quest a Merlin #4's token marked, so nobody could
 /// check what it removed; with many cards, Continue fell below the fold. On a 412 × 915 phone the
 /// reveal of a 20-card pile shows the token's quest under the Merlin #4, and Skip, then Continue,
 /// without scrolling.
@@ -1802,7 +1802,7 @@ fn finished_game(players: u8, seed: u64) -> (Setup, Vec<camelot_card::Played>) {
     (setup, g.history().to_vec())
 }
 
-/// Issue 23: Home said "Continue" for a finished game where Saved games says "View"; and New game
+/// Home said "Continue" for a finished game where Saved games says "View"; and New game
 /// after a game forgot the names that Rematch keeps.
 #[tokio::test]
 async fn after_a_finished_game_home_says_view_and_new_game_keeps_the_players() {
@@ -1832,7 +1832,7 @@ async fn after_a_finished_game_home_says_view_and_new_game_keeps_the_players() {
     b.close().await;
 }
 
-/// Issue 23: Settings offered countdowns Off/30/60/90 s while New game also offered 120 s: both
+/// Settings offered countdowns Off/30/60/90 s while New game also offered 120 s: both
 /// offer the same ones now.
 #[tokio::test]
 async fn settings_and_new_game_offer_the_same_silence_countdowns() {
@@ -1866,7 +1866,7 @@ async fn settings_and_new_game_offer_the_same_silence_countdowns() {
     b.close().await;
 }
 
-/// Issue 23: on a 412 × 915 phone "Start the game" sat below the fold; it shows without scrolling,
+/// On a 412 × 915 phone "Start the game" sat below the fold; it shows without scrolling,
 /// also with seven players.
 #[tokio::test]
 async fn start_the_game_shows_without_scrolling_on_a_phone() {
@@ -1893,7 +1893,7 @@ async fn start_the_game_shows_without_scrolling_on_a_phone() {
     b.close().await;
 }
 
-/// Issue 23: at 320 px with long names "Turn 1" wrapped onto two lines; and the curtain left a
+/// At 320 px with long names "Turn 1" wrapped onto two lines; and the curtain left a
 /// strip of the page visible below it. "Turn N" keeps to one line, and the curtain reaches the
 /// bottom of the screen, on a 320 px, a 412 × 915 and a 1280 × 800 screen.
 #[tokio::test]

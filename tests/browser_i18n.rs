@@ -338,7 +338,7 @@ fn board_pack(code: &str) -> BTreeMap<String, String> {
     language_pack(&format!("board.{code}"))
 }
 
-/// Issue 22: every board game screen in every language, on a 320 px phone: New game, the curtain,
+/// Every board game screen in every language, on a 320 px phone: New game, the curtain,
 /// the Loyalty look, the table with the board while computer knights move, the private screen with
 /// the actions, the log. Each shows its own language's words (the board game's pack has come),
 /// no placeholder or raw key, nothing wider than the screen.
@@ -367,7 +367,7 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
         }
         check("new game").await;
         // Two persons at the table, so that the curtain shows too.
-        b.click("[data-testid=board-computer-1]").await;
+        b.choose("[data-testid=board-kind-1]", "person").await;
         b.click("[data-testid=board-start]").await;
         b.wait_for("[data-testid=curtain]").await;
         check("curtain").await;
@@ -431,7 +431,7 @@ async fn cut_settings_labels(b: &Browser) -> Vec<String> {
     serde_json::from_value(v).unwrap_or_default()
 }
 
-/// Issue 23: at 412 px Settings cut its labels off ("This device's languag…", "Nederland…",
+/// At 412 px Settings cut its labels off ("This device's languag…", "Nederland…",
 /// French "Désacti…"). Every label shows whole, in every language, on a 412 px phone and at 320 px.
 #[tokio::test]
 async fn settings_labels_show_whole_on_a_phone_in_every_language() {
@@ -455,7 +455,7 @@ async fn settings_labels_show_whole_on_a_phone_in_every_language() {
     b.close().await;
 }
 
-/// Issue 23: in German the Home button read "Start", too close to "Spiel starten". In every
+/// In German the Home button read "Start", too close to "Spiel starten". In every
 /// language the Home button's name shares no word with the New game screen's "Start the game".
 #[tokio::test]
 async fn the_home_button_is_not_mistaken_for_start_the_game() {

@@ -281,7 +281,7 @@ async fn export_then_import_round_trips_as_a_new_game() {
     b.close().await;
 }
 
-/// Issue 23: importing the same file twice made two identical saved games without a word. The
+/// Importing the same file twice made two identical saved games without a word. The
 /// second import says the game is already there and offers to keep both or skip; Skip adds nothing.
 #[tokio::test]
 async fn importing_the_same_file_twice_says_it_is_already_there() {
@@ -562,7 +562,7 @@ async fn board_card_block(b: &Browser, name: &str) -> Option<String> {
     .map(str::to_string)
 }
 
-/// Issue 22: one Rules screen for both games. The choice at its top turns to the board game's
+/// One Rules screen for both games. The choice at its top turns to the board game's
 /// rules (its cards explained with the engine's numbers), the choice is remembered while the app
 /// is open, and the screen opened from one of the Card Game's screens shows the Card Game's.
 #[tokio::test]
@@ -631,7 +631,7 @@ async fn the_rules_screen_turns_to_the_board_games_rules() {
     b.close().await;
 }
 
-/// Issue 20: the saves and export files of the release before the app knew a second game
+/// The saves and export files of the release before the app knew a second game
 /// (tests/fixtures/release-2026-11, written by that release) open after the update: a reload
 /// comes back to the current game's table, Saved games lists both as Card Games, and importing
 /// one of its export files finds the game already here.
@@ -686,7 +686,7 @@ async fn saves_and_files_of_the_previous_release_open_after_the_update() {
     b.close().await;
 }
 
-/// Issue 20: the Card Game's settings that the previous release kept among the app's (the silence
+/// The Card Game's settings that the previous release kept among the app's (the silence
 /// countdown, the computers' pace) become the Card Game's own after the update, and are not lost
 /// when the app's settings are saved again.
 #[tokio::test]

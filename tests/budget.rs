@@ -1,4 +1,4 @@
-//! The size and speed budget of the release build in dist/ (issue 5), measured and held:
+//! The size and speed budget of the release build in dist/, measured and held:
 //!
 //! - size: the bytes a first visit transfers for the WebAssembly, JavaScript and CSS that
 //!   index.html loads, gzip-compressed (`gzip -9`, as a host serving pre-compressed files sends
@@ -16,7 +16,7 @@
 //!   `camelot_counter_build` with the same Trunk, wasm-opt, profile and flags, into
 //!   target/counter-dist): [`COLD_STARTS`] alternating cold starts of each, same CPU slowdown, the
 //!   median of Home's time to interactive at most [`MAX_HOME_OVER_COUNTER`] times the counter's
-//!   (issue 20). A yardstick measured in the same run, so that the load of a shared machine
+//!  . A yardstick measured in the same run, so that the load of a shared machine
 //!   weighs on both sides alike.
 //!
 //! The size is checked in every run; the timing, a measurement on a shared machine, only with
@@ -30,15 +30,15 @@ use std::process::Command;
 use std::time::Duration;
 
 /// The budget, in one place.
-/// (120 KB since the games' screens and rules left the first load, issue 20: it was 250 KB.)
+/// (120 KB since the games' screens and rules left the first load: it was 250 KB.)
 const MAX_GZIP_BYTES: u64 = 120_000;
 const MAX_INTERACTIVE_MS: f64 = 1000.0;
 const CPU_SLOWDOWN: f64 = 4.0;
 /// Timing runs (each in a fresh browser): the best one counts, so that a moment of load from
 /// other work on the machine does not fail the build.
 const ATTEMPTS: usize = 3;
-/// Home's median time to interactive at most this many times a bare Leptos counter's (issue 20;
-/// it was about 1.9: 606 ms against 325 ms; 2.06 before the service worker waited for Home).
+/// Home's median time to interactive at most this many times a bare Leptos counter's
+/// (it was about 1.9: 606 ms against 325 ms; 2.06 before the service worker waited for Home).
 const MAX_HOME_OVER_COUNTER: f64 = 1.5;
 /// Cold starts of each (app Home, counter), alternating, for the comparison's medians. Nine, not
 /// the five of the first measurements: on this shared 2-core machine the ratio of five-start

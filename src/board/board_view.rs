@@ -1620,7 +1620,7 @@ mod tests {
         assert!(!rt.places.contains(&SwordPlace::Empty));
     }
 
-    /// Issue 22: a face-down black card is drawn as a back; neither its value nor its name is in
+    /// A face-down black card is drawn as a back; neither its value nor its name is in
     /// the markup or the words, while a face-up one shows both.
     #[test]
     fn a_face_down_black_card_carries_no_value() {

@@ -116,6 +116,7 @@ mod tests {
     use super::*;
     use crate::board::session::Sitter;
     use camelot_board::Setup;
+    use camelot_kit::Level;
     use camelot_kit::Replayed;
 
     /// A four-knight game of 150 moves by the computer knights.
@@ -124,7 +125,12 @@ mod tests {
         let mut s = Session::new(
             "log".into(),
             names,
-            vec![Sitter::Computer; 4],
+            vec![
+                Sitter::Computer {
+                    level: Level::Expert
+                };
+                4
+            ],
             Setup::new(4, 7),
             0.0,
         );

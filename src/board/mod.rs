@@ -484,18 +484,24 @@ pub fn open_pending() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use camelot_kit::Level;
     use session::Sitter;
 
     fn names(n: usize) -> Vec<String> {
         (1..=n).map(|i| format!("P{i}")).collect()
     }
 
-    /// Issue 22: a table of computer knights plays a whole game from their own views, each choice
+    /// A table of computer knights plays a whole game from their own views, each choice
     /// legal, and the game replays from its record.
     #[test]
     fn computer_knights_play_a_whole_game_from_their_own_views() {
         for players in 3..=7u8 {
-            let mut sitters = vec![Sitter::Computer; players as usize];
+            let mut sitters = vec![
+                Sitter::Computer {
+                    level: Level::Expert
+                };
+                players as usize
+            ];
             sitters[0] = Sitter::Person;
             let setup = camelot_board::Setup::new(players, 40 + u64::from(players));
             let mut s = Session::new("b".into(), names(players as usize), sitters, setup, 0.0);
@@ -516,7 +522,7 @@ mod tests {
         }
     }
 
-    /// Issue 22: a quest's end is shown to the table with everything it brought, and only that:
+    /// A quest's end is shown to the table with everything it brought, and only that:
     /// what came before it in the move, and the next turn, are not part of it.
     #[test]
     fn a_quest_end_shows_what_the_quest_brought() {
@@ -608,7 +614,13 @@ mod tests {
 
     #[test]
     fn the_table_shows_loyalty_looks_first_then_whoever_decides() {
-        let sitters = vec![Sitter::Person, Sitter::Computer, Sitter::Person];
+        let sitters = vec![
+            Sitter::Person,
+            Sitter::Computer {
+                level: Level::Expert,
+            },
+            Sitter::Person,
+        ];
         let mut setup = camelot_board::Setup::new(3, 5);
         setup.options.three_player_peek = false;
         let s = Session::new("b".into(), names(3), sitters, setup, 0.0);

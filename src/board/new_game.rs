@@ -8,8 +8,10 @@ use super::session::{Session, Sitter, validate_sitters};
 use super::{use_ctx, words};
 use crate::i18n::{K, t, tf};
 use crate::names::validate_names;
+use crate::seats::{COMPUTER_NAMES, SitterSelect};
 use crate::shell::{now_ms, random_u64, test_seed};
 use camelot_board::{Game, Knight, Options, Seat, SeatChoice, Setup, TraitorRule};
+use camelot_kit::Level;
 use leptos::prelude::*;
 
 /// What the form holds.
@@ -43,9 +45,12 @@ impl Form {
         while self.names.len() < n {
             let i = self.names.len();
             let computer = i > 0;
-            self.names.push(default_name(i, computer));
+            let name = default_name(i, computer, &self.names);
+            self.names.push(name);
             self.sitters.push(if computer {
-                Sitter::Computer
+                Sitter::Computer {
+                    level: Level::Expert,
+                }
             } else {
                 Sitter::Person
             });
@@ -62,13 +67,7 @@ impl Form {
     /// The setup this form describes, with `seed`; or why it cannot start, in plain words.
     pub fn setup(&self, seed: u64) -> Result<(Vec<String>, Setup), String> {
         let names = validate_names(&self.names).map_err(|e| e.to_string())?;
-        validate_sitters(&self.sitters, names.len()).map_err(|e| match e {
-            super::session::SitterError::NoPerson => t(K::error_no_person).to_string(),
-            super::session::SitterError::Count { sitters, players } => tf(
-                K::error_sitter_count,
-                &[("sitters", &sitters), ("players", &players)],
-            ),
-        })?;
+        validate_sitters(&self.sitters, names.len()).map_err(|e| e.to_string())?;
         let setup = Setup {
             players: names.len() as u8,
             knights: if self.knights.iter().all(|k| *k == SeatChoice::Random) {
@@ -91,13 +90,33 @@ impl Form {
     }
 }
 
-/// "Player N" for a person, a knight's title for a computer knight ("Computer N").
-fn default_name(i: usize, computer: bool) -> String {
+/// "Player N" for a person; for a computer knight a knight's name not yet taken at the table (none
+/// that is also one of the board game's seven knights: Sir Kay), else "Computer N".
+fn default_name(i: usize, computer: bool, taken: &[String]) -> String {
+    let free = |c: &str| {
+        let c = crate::i18n::lowercase(c);
+        !taken.iter().any(|t| crate::i18n::lowercase(t) == c)
+    };
     if computer {
-        tf(B::computer_n, &[("n", &(i + 1))])
+        COMPUTER_NAMES
+            .iter()
+            .filter(|n| **n != "Sir Kay")
+            .find(|n| free(n))
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| tf(B::computer_n, &[("n", &(i + 1))]))
     } else {
         tf(B::player_n, &[("n", &(i + 1))])
     }
+}
+
+/// A name the app gave by default (so changing a seat's kind may change it too).
+fn is_default_name(name: &str) -> bool {
+    let name = name.trim();
+    name.is_empty()
+        || COMPUTER_NAMES.contains(&name)
+        || (1..=7).any(|n| {
+            name == tf(B::player_n, &[("n", &n)]) || name == tf(B::computer_n, &[("n", &n)])
+        })
 }
 
 /// Start a game from `form` and open its table.
@@ -179,7 +198,7 @@ pub fn NewGame() -> impl IntoView {
     };
     let seat_row = move |i: usize| {
         let name = move || form.with(|f| f.names.get(i).cloned().unwrap_or_default());
-        let computer = move || form.with(|f| f.sitters.get(i) == Some(&Sitter::Computer));
+        let sitter = move || form.with(|f| f.sitters.get(i).copied().unwrap_or_default());
         let knight = move || {
             form.with(|f| match f.knights.get(i) {
                 Some(SeatChoice::Knight(k)) => knight_code(*k).to_string(),
@@ -198,15 +217,19 @@ pub fn NewGame() -> impl IntoView {
                             form.update(|f| f.names[i] = v);
                         } />
                 </label>
-                <button type="button" class="toggle" aria-pressed=move || computer().to_string()
-                    data-testid=format!("board-computer-{i}")
-                    on:click=move |_| form.update(|f| {
-                        let now = if f.sitters[i] == Sitter::Computer { Sitter::Person } else { Sitter::Computer };
+                <SitterSelect sitter=Signal::derive(sitter)
+                    label=Signal::derive(move || tf(K::new_who_plays_seat, &[("n", &(i + 1))]))
+                    testid=format!("board-kind-{i}")
+                    on_change=move |now: Sitter| form.update(|f| {
+                        if f.sitters[i].is_computer() != now.is_computer()
+                            && is_default_name(&f.names[i])
+                        {
+                            let taken: Vec<String> = f.names.iter().enumerate()
+                                .filter(|(j, _)| *j != i).map(|(_, n)| n.clone()).collect();
+                            f.names[i] = default_name(i, now.is_computer(), &taken);
+                        }
                         f.sitters[i] = now;
-                        f.names[i] = default_name(i, now == Sitter::Computer);
-                    })>
-                    {move || t(if computer() { B::sitter_computer } else { B::sitter_person })}
-                </button>
+                    }) />
                 <label>
                     <span class="visually-hidden">{t(B::knight_choice)}</span>
                     <select data-testid=format!("board-knight-{i}") prop:value=knight
@@ -317,13 +340,16 @@ fn choice_from_code(code: &str) -> SeatChoice {
 mod tests {
     use super::*;
 
-    /// Issue 22: two taps start a sensible default game: four seats, one person.
+    /// Two taps start a sensible default game: four seats, one person.
     #[test]
     fn the_default_table_starts_as_it_is() {
         let form = Form::default_table();
         assert_eq!(form.names.len(), 4);
         assert_eq!(form.sitters[0], Sitter::Person);
-        assert!(form.sitters[1..].iter().all(|s| *s == Sitter::Computer));
+        assert!(form.sitters[1..].iter().all(|s| *s
+            == Sitter::Computer {
+                level: Level::Expert
+            }));
         let (names, setup) = form.setup(7).unwrap();
         assert_eq!(names.len(), 4);
         assert_eq!(setup.players, 4);
@@ -337,7 +363,12 @@ mod tests {
         form.knights[1] = SeatChoice::Knight(Knight::SirKay);
         assert!(form.setup(7).is_err());
         let mut form = Form::default_table();
-        form.sitters = vec![Sitter::Computer; 4];
+        form.sitters = vec![
+            Sitter::Computer {
+                level: Level::Expert
+            };
+            4
+        ];
         assert!(form.setup(7).is_err());
         let mut form = Form::default_table();
         form.names[1] = form.names[0].clone();

@@ -151,6 +151,7 @@ mod tests {
     use crate::board::session::Sitter;
     use crate::storage::{Imported, Memory, Reader, SavedRow, Store};
     use camelot_board::{Seat, Setup};
+    use camelot_kit::Level;
 
     const R: &[Reader] = &[crate::card::persist::READER, READER];
 
@@ -168,9 +169,13 @@ mod tests {
             names(4),
             vec![
                 Sitter::Person,
-                Sitter::Computer,
+                Sitter::Computer {
+                    level: Level::Expert,
+                },
                 Sitter::Person,
-                Sitter::Computer,
+                Sitter::Computer {
+                    level: Level::Expert,
+                },
             ],
             Setup::new(4, 99),
             1_700_000_000_000.0,
@@ -185,7 +190,7 @@ mod tests {
         (s, g)
     }
 
-    /// Issue 22: board games are saved after every move, listed beside Card Games with their
+    /// Board games are saved after every move, listed beside Card Games with their
     /// kind and a progress line, exported and imported, and open exactly as they were.
     #[test]
     fn board_games_are_saved_listed_exported_and_imported_beside_card_games() {
@@ -234,7 +239,30 @@ mod tests {
         assert!(again.same_game(&b));
     }
 
-    /// Issue 22: a damaged board save is refused with its reason, never replayed into a panic.
+    /// A save of the first format (seats as bare words) opens: its computer knights play on at
+    /// the solid level they played at, and its people stay people.
+    #[test]
+    fn a_first_format_board_save_opens_with_its_computer_knights_at_the_solid_level() {
+        let (b, _) = played("g1", 20);
+        let now = serde_json::to_string(&b).unwrap();
+        let first = now
+            .replace("\"format\":2", "\"format\":1")
+            .replace(r#"{"sitter":"computer","level":"expert"}"#, r#""computer""#)
+            .replace(r#"{"sitter":"person"}"#, r#""person""#);
+        assert!(first.contains(r#"["person","computer","person","computer"]"#));
+        let (old, game) = Session::parse(&first).expect("a first-format save opens");
+        let solid = Sitter::Computer {
+            level: Level::Solid,
+        };
+        assert_eq!(
+            old.sitters,
+            vec![Sitter::Person, solid, Sitter::Person, solid]
+        );
+        assert_eq!(old.moves, b.moves);
+        assert_eq!(game.table_view(), b.game().unwrap().table_view());
+    }
+
+    /// A damaged board save is refused with its reason, never replayed into a panic.
     #[test]
     fn a_damaged_board_save_is_refused_with_a_reason() {
         let (b, _) = played("gb", 20);
@@ -247,7 +275,12 @@ mod tests {
             Err(StorageError::Damaged { .. })
         ));
         let mut bad = b.clone();
-        bad.sitters = vec![Sitter::Computer; 4];
+        bad.sitters = vec![
+            Sitter::Computer {
+                level: Level::Expert
+            };
+            4
+        ];
         assert!(Session::parse(&serde_json::to_string(&bad).unwrap()).is_err());
         let mut bad = b.clone();
         bad.loyalty_looks = vec![Seat(9)];
@@ -265,10 +298,10 @@ mod tests {
             Session::parse(&serde_json::to_string(&bad).unwrap()),
             Err(StorageError::DoesNotReplay { .. }) | Err(StorageError::Damaged { .. })
         ));
-        let newer = good.replace("\"format\":1", "\"format\":2");
+        let newer = good.replace("\"format\":2", "\"format\":3");
         assert!(matches!(
             Session::parse(&newer),
-            Err(StorageError::Newer { found: 2, .. })
+            Err(StorageError::Newer { found: 3, .. })
         ));
         for cut in [0, 10, good.len() / 2, good.len() - 1] {
             assert!(Session::parse(&good[..cut]).is_err());

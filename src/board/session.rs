@@ -14,17 +14,11 @@ use serde::{Deserialize, Serialize};
 /// migrated or reported, newer ones are reported and left untouched.
 ///
 /// - 1: the first format.
-pub const SAVE_FORMAT: u32 = 1;
+/// - 2: a computer knight's seat keeps its level (`{"sitter": "computer", "level": "expert"}`;
+///   format 1's bare `"computer"` reads as the solid level it played at).
+pub const SAVE_FORMAT: u32 = 2;
 
-/// Who sits in a seat: a person at the table, or a computer knight (it decides from its own seat's
-/// view and needs no curtain).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Sitter {
-    #[default]
-    Person,
-    Computer,
-}
+pub use crate::seats::{Sitter, validate_sitters};
 
 /// Something a person is to be told privately, behind his curtain, the next time he takes the
 /// phone: a card given to him or taken from him while someone else held the phone.
@@ -66,29 +60,6 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Why a table of sitters was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SitterError {
-    /// Every seat is a computer knight: someone has to play.
-    NoPerson,
-    /// Not one sitter per player.
-    Count { sitters: usize, players: usize },
-}
-
-/// One sitter per player, at least one of them a person.
-pub fn validate_sitters(sitters: &[Sitter], players: usize) -> Result<(), SitterError> {
-    if sitters.len() != players {
-        return Err(SitterError::Count {
-            sitters: sitters.len(),
-            players,
-        });
-    }
-    if sitters.iter().all(|s| *s == Sitter::Computer) {
-        return Err(SitterError::NoPerson);
-    }
-    Ok(())
-}
-
 impl Session {
     /// A new game: names and sitters already checked, the setup's seed drawn by the caller. Every
     /// person looks at his Loyalty card first (unless the three-player rule has the knights look
@@ -106,7 +77,7 @@ impl Session {
         } else {
             (0..setup.players)
                 .map(Seat)
-                .filter(|s| sitters.get(s.index()) != Some(&Sitter::Computer))
+                .filter(|s| !sitters.get(s.index()).is_some_and(|s| s.is_computer()))
                 .collect()
         };
         Session {
@@ -135,7 +106,7 @@ impl Session {
     }
 
     pub fn is_computer(&self, seat: Seat) -> bool {
-        self.sitter(seat) == Sitter::Computer
+        self.sitter(seat).is_computer()
     }
 
     /// The one person at a table of computer knights (nobody to hide his cards from): `None`
@@ -204,6 +175,7 @@ impl Session {
 mod tests {
     use super::*;
     use camelot_board::Options;
+    use camelot_kit::Level;
 
     fn names(n: usize) -> Vec<String> {
         ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][..n]
@@ -216,7 +188,10 @@ mod tests {
     /// persons or more pass the phone.
     #[test]
     fn one_person_among_computer_knights_plays_without_a_curtain() {
-        use Sitter::{Computer as C, Person as P};
+        use Sitter::Person as P;
+        const C: Sitter = Sitter::Computer {
+            level: Level::Expert,
+        };
         let at = |sitters: Vec<Sitter>| {
             let n = sitters.len();
             Session::new("b".into(), names(n), sitters, Setup::new(n as u8, 7), 0.0).lone_person()
@@ -230,9 +205,13 @@ mod tests {
     fn every_person_looks_at_his_loyalty_card_first_but_not_a_computer_knight() {
         let sitters = vec![
             Sitter::Person,
-            Sitter::Computer,
+            Sitter::Computer {
+                level: Level::Expert,
+            },
             Sitter::Person,
-            Sitter::Computer,
+            Sitter::Computer {
+                level: Level::Expert,
+            },
         ];
         let s = Session::new("b1".into(), names(4), sitters, Setup::new(4, 7), 0.0);
         assert_eq!(s.loyalty_looks, vec![Seat(0), Seat(2)]);
@@ -275,21 +254,5 @@ mod tests {
         let wrong = Seat((seat.0 + 1) % 5);
         assert!(s.apply(&mut game, wrong, Action::EndTurn, 99.0).is_err());
         assert_eq!(s, before);
-    }
-
-    #[test]
-    fn sitters_need_one_per_seat_and_a_person() {
-        assert_eq!(validate_sitters(&[Sitter::Person; 4], 4), Ok(()));
-        assert_eq!(
-            validate_sitters(&[Sitter::Computer; 4], 4),
-            Err(SitterError::NoPerson)
-        );
-        assert_eq!(
-            validate_sitters(&[Sitter::Person; 3], 4),
-            Err(SitterError::Count {
-                sitters: 3,
-                players: 4
-            })
-        );
     }
 }

@@ -2407,7 +2407,7 @@ mod tests {
         speak(Lang::En);
     }
 
-    /// Issue 22: the end's summary says the turns played, the swords, the siege engines and the
+    /// The end's summary says the turns played, the swords, the siege engines and the
     /// quests won and lost, in every language.
     #[test]
     fn the_end_summary_counts_turns_swords_engines_and_quests() {

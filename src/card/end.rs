@@ -183,7 +183,7 @@ pub fn End() -> impl IntoView {
 mod tests {
     use super::*;
 
-    /// Issue 23: an already revealed Traitor's card was shown face down again at the end, to be
+    /// An already revealed Traitor's card was shown face down again at the end, to be
     /// "revealed" again.
     #[test]
     fn a_card_turned_at_an_accusation_is_not_turned_again_at_the_end() {

@@ -2,11 +2,12 @@
 //! Solid, Expert), who starts, the options. Two taps start a game with the defaults (four players
 //! called "Player 1" … "Player 4"); "Play with 3 computer knights" seats you with three of them.
 
-use super::words::{COMPUTER_NAMES, level_hint, sitter_choice, table_hint, with_computers_text};
+use super::words::{COMPUTER_NAMES, table_hint, with_computers_text};
 use super::{Ctx, now_ms, persist, random_u64, test_seed, use_ctx};
 use crate::card::session::{Session, Sitter, validate_sitters};
 use crate::i18n::{K, t, tf, tn};
 use crate::names::validate_names;
+use crate::seats::SitterSelect;
 use camelot_card::bot::Level;
 use camelot_card::{Options, Seat, Setup};
 use leptos::prelude::*;
@@ -16,19 +17,6 @@ struct Row {
     id: u32,
     name: RwSignal<String>,
     sitter: RwSignal<Sitter>,
-}
-
-/// The value of a seat's choice in the page ("person", "beginner", "solid", "expert").
-fn sitter_value(s: Sitter) -> &'static str {
-    match s {
-        Sitter::Person => "person",
-        Sitter::Computer { level } => level.code(),
-    }
-}
-
-fn sitter_from_value(v: &str) -> Sitter {
-    v.parse::<Level>()
-        .map_or(Sitter::Person, |level| Sitter::Computer { level })
 }
 
 /// The default name of a person's seat: "Player N" in the interface's language.
@@ -270,26 +258,10 @@ pub fn NewGame() -> impl IntoView {
                             })
                         };
                         let kind = view! {
-                            <label class="sitter">
-                                <select data-testid=move || format!("player-kind-{}", idx())
-                                    aria-label=move || tf(K::new_who_plays_seat, &[("n", &(idx() + 1))])
-                                    on:change=move |ev| set_sitter(row, sitter_from_value(&event_target_value(&ev)))>
-                                    {[None, Some(Level::Beginner), Some(Level::Solid), Some(Level::Expert)]
-                                        .into_iter()
-                                        .map(|level| {
-                                            let s = level.map_or(Sitter::Person, |level| Sitter::Computer { level });
-                                            view! {
-                                                <option value=sitter_value(s) selected=move || row.sitter.get() == s>
-                                                    {sitter_choice(level)}
-                                                </option>
-                                            }
-                                        })
-                                        .collect_view()}
-                                </select>
-                            </label>
-                            {move || row.sitter.get().level().map(|l| view! {
-                                <small class="sitter-hint">{level_hint(l)}</small>
-                            })}
+                            <SitterSelect sitter=row.sitter
+                                label=Signal::derive(move || tf(K::new_who_plays_seat, &[("n", &(idx() + 1))]))
+                                testid=Signal::derive(move || format!("player-kind-{}", idx()))
+                                on_change=move |s| set_sitter(row, s) />
                         };
                         view! {
                             <li class="player-row" class:computer=move || row.sitter.get().is_computer()>

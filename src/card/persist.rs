@@ -170,7 +170,7 @@ pub fn set_computers_fast(fast: bool) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    /// Issue 20: the Card Game's settings that an earlier release kept among the app's are found
+    /// The Card Game's settings that an earlier release kept among the app's are found
     /// there; the app's own settings alone hold none of the Card Game's.
     #[test]
     fn the_card_games_settings_are_found_among_the_apps_of_an_earlier_release() {

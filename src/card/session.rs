@@ -4,9 +4,8 @@
 //!
 //! Plain Rust with no web dependency, so it is tested natively.
 
-use crate::i18n::{K, t, tf};
+use crate::i18n::{K, tf};
 use crate::storage::GameKind;
-use camelot_card::bot::Level;
 use camelot_card::{
     Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup,
 };
@@ -76,98 +75,7 @@ impl Owed {
     }
 }
 
-/// Who sits in a seat: a person at the table, or a computer knight of some level.
-///
-/// Saved as `{"sitter": "person"}` or `{"sitter": "computer", "level": "solid"}`, read through
-/// [`SitterRecord`] (see [`Owed`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(tag = "sitter", rename_all = "snake_case")]
-pub enum Sitter {
-    #[default]
-    Person,
-    Computer {
-        level: Level,
-    },
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum SitterType {
-    Person,
-    Computer,
-}
-
-#[derive(Deserialize)]
-struct SitterRecord {
-    sitter: SitterType,
-    level: Option<Level>,
-}
-
-impl<'de> Deserialize<'de> for Sitter {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let r = SitterRecord::deserialize(d)?;
-        Ok(match r.sitter {
-            SitterType::Person => Sitter::Person,
-            SitterType::Computer => Sitter::Computer {
-                level: r
-                    .level
-                    .ok_or_else(|| serde::de::Error::missing_field("level"))?,
-            },
-        })
-    }
-}
-
-impl Sitter {
-    pub fn is_computer(self) -> bool {
-        matches!(self, Sitter::Computer { .. })
-    }
-
-    pub fn level(self) -> Option<Level> {
-        match self {
-            Sitter::Person => None,
-            Sitter::Computer { level } => Some(level),
-        }
-    }
-}
-
-/// Why a table of sitters was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SitterError {
-    /// Every seat is a computer knight: someone has to play.
-    NoPerson,
-    /// Not one sitter per player.
-    Count { sitters: usize, players: usize },
-}
-
-impl std::fmt::Display for SitterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SitterError::NoPerson => f.write_str(t(K::error_no_person)),
-            SitterError::Count { sitters, players } => f.write_str(&tf(
-                K::error_sitter_count,
-                &[("sitters", sitters), ("players", players)],
-            )),
-        }
-    }
-}
-
-/// One sitter per player, at least one of them a person. An empty list (a format 1 save) means
-/// every seat is a person.
-pub fn validate_sitters(sitters: &[Sitter], players: usize) -> Result<(), SitterError> {
-    if sitters.is_empty() {
-        return Ok(());
-    }
-    if sitters.len() != players {
-        return Err(SitterError::Count {
-            sitters: sitters.len(),
-            players,
-        });
-    }
-    if sitters.iter().all(|s| s.is_computer()) {
-        return Err(SitterError::NoPerson);
-    }
-    Ok(())
-}
+pub use crate::seats::{Sitter, validate_sitters};
 
 /// One game as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -444,6 +352,7 @@ fn owes_notice(p: &PrivateEvent) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use camelot_kit::Level;
 
     fn names(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

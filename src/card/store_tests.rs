@@ -222,7 +222,7 @@ fn export_then_import_round_trips_with_a_new_id_when_taken() {
     assert_eq!(load(&third, "ga").unwrap(), a);
 }
 
-/// Issue 23: importing the same file twice made two identical saved games without a word.
+/// Importing the same file twice made two identical saved games without a word.
 #[test]
 fn importing_a_game_already_kept_here_says_so_and_saves_nothing() {
     let st = store();
@@ -486,7 +486,7 @@ fn current_game_and_settings() {
     assert_eq!(st.load_settings(), Settings::default());
 }
 
-/// Issue 20: every save and export file says which game it is, and so does the index.
+/// Every save and export file says which game it is, and so does the index.
 #[test]
 fn every_save_and_export_file_says_which_game_it_is() {
     let st = store();
@@ -506,7 +506,7 @@ fn every_save_and_export_file_says_which_game_it_is() {
     }
 }
 
-/// Issue 20: a save or a file of a game this version does not have (written by a newer
+/// A save or a file of a game this version does not have (written by a newer
 /// version) is not read as a Card Game: it is reported as newer, and kept as it is.
 #[test]
 fn a_game_of_a_kind_this_version_lacks_is_reported_as_newer_and_kept() {
@@ -548,7 +548,7 @@ fn a_game_of_a_kind_this_version_lacks_is_reported_as_newer_and_kept() {
     ));
 }
 
-/// Issue 20: Home shows the current game from the index alone, replaying nothing; a summary
+/// Home shows the current game from the index alone, replaying nothing; a summary
 /// not made from the stored text gives only the names, never a wrong line.
 #[test]
 fn home_reads_the_current_game_from_the_index_alone() {
@@ -578,7 +578,7 @@ fn home_reads_the_current_game_from_the_index_alone() {
     assert!(renamed.progress(&game).contains("Ada"));
 }
 
-/// Issue 20: the saves, index and export files written by the release before the app knew a
+/// The saves, index and export files written by the release before the app knew a
 /// second game (tests/fixtures/release-2026-11, made by that release) open unchanged: as Card
 /// Games, their moves replayed, nothing rewritten.
 #[test]

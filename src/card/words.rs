@@ -301,42 +301,7 @@ pub fn rule_error_text(e: &camelot_card::RuleError, name: &dyn Fn(Seat) -> Strin
 // Computer knights (every string about them the player sees)
 // ---------------------------------------------------------------------------------------------------
 
-/// Default names for computer knights, in the order they are offered (our own pick of knights and
-/// ladies of the Round Table, none of them a card's name).
-pub const COMPUTER_NAMES: [&str; 7] = [
-    "Sir Bedivere",
-    "Lady Lynette",
-    "Sir Kay",
-    "Dame Enid",
-    "Sir Gareth",
-    "Lady Elaine",
-    "Sir Bors",
-];
-
-pub fn level_name(l: Level) -> &'static str {
-    match l {
-        Level::Beginner => t(K::bot_level_beginner),
-        Level::Solid => t(K::bot_level_solid),
-        Level::Expert => t(K::bot_level_expert),
-    }
-}
-
-/// What a level plays like, for the new-game screen.
-pub fn level_hint(l: Level) -> &'static str {
-    match l {
-        Level::Beginner => t(K::bot_hint_beginner),
-        Level::Solid => t(K::bot_hint_solid),
-        Level::Expert => t(K::bot_hint_expert),
-    }
-}
-
-/// The choice of a seat on the new-game screen.
-pub fn sitter_choice(level: Option<Level>) -> String {
-    match level {
-        None => t(K::bot_person).into(),
-        Some(l) => tf(K::bot_computer_level, &[("level", &level_name(l))]),
-    }
-}
+pub use crate::seats::{COMPUTER_NAMES, level_name};
 
 /// The badge next to a computer knight's name.
 pub fn computer_badge(l: Level) -> String {
@@ -540,7 +505,7 @@ mod tests {
         );
     }
 
-    /// Issue 23: the log said "placed a card face down and announced it"; the announcement was
+    /// The log said "placed a card face down and announced it"; the announcement was
     /// said aloud to everyone, so the log says what it was (the truth or not).
     #[test]
     fn the_log_says_what_was_announced_under_morgan_1() {
@@ -711,7 +676,7 @@ mod tests {
             assert!(!line.is_empty() && !line.contains("Seat"), "{a:?}: {line}");
         }
         for l in Level::ALL {
-            assert!(!level_name(l).is_empty() && !level_hint(l).is_empty());
+            assert!(!level_name(l).is_empty() && !crate::seats::level_hint(l).is_empty());
         }
         assert!(
             COMPUTER_NAMES

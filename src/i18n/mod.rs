@@ -655,7 +655,7 @@ mod tests {
         assert_eq!(K::pack_url(Lang::De), "public/i18n/de.json");
     }
 
-    /// Issue 23: French read "la carte de Ann"; it is "la carte d'Ann".
+    /// French read "la carte de Ann"; it is "la carte d'Ann".
     #[test]
     fn french_elides_de_before_a_vowel() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("public/i18n");

@@ -371,6 +371,27 @@ impl Browser {
             .unwrap_or_else(|e| panic!("type into `{selector}`: {e}"));
     }
 
+    /// Waits for the `<select>` matching `selector` and chooses its option `value`, as a person
+    /// picking from the list does (the page hears a `change`).
+    pub async fn choose(&self, selector: &str, value: &str) {
+        self.wait_for(selector).await;
+        let sel = serde_json::to_string(selector).unwrap();
+        let val = serde_json::to_string(value).unwrap();
+        let found = self
+            .eval(&format!(
+                "const s = document.querySelector({sel});
+                 if (![...s.options].some(o => o.value === {val})) return false;
+                 s.value = {val}; s.dispatchEvent(new Event('change', {{ bubbles: true }}));
+                 return true;"
+            ))
+            .await;
+        assert_eq!(
+            found,
+            Value::Bool(true),
+            "`{selector}` has no option {value:?}"
+        );
+    }
+
     /// Waits for the element matching `selector` and returns its visible text (once any fade-in
     /// of it has finished, see [`Browser::settled`]).
     pub async fn text(&self, selector: &str) -> String {
