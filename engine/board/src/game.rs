@@ -1830,7 +1830,9 @@ fn check_setup(setup: &Setup) -> Result<(), SetupError> {
             return Err(SetupError::TooManyBlack { card: b });
         }
     }
-    if deal.swords.total() >= SWORDS_END || deal.swords.black >= BLACK_SWORDS_LOSE {
+    // Summed wide: 250 white swords and 6 black ones must not wrap round to a few.
+    let swords = u16::from(deal.swords.white) + u16::from(deal.swords.black);
+    if swords >= u16::from(SWORDS_END) || deal.swords.black >= BLACK_SWORDS_LOSE {
         return Err(SetupError::SwordsOnTheTable {
             white: deal.swords.white,
             black: deal.swords.black,

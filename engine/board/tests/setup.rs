@@ -273,3 +273,171 @@ fn a_squire_present_on_a_won_quest_is_knighted_with_an_unused_coat_of_arms() {
     assert!(![Knight::SirGawain, Knight::SirGalahad].contains(&k));
     assert_eq!(g.relic(Relic::Excalibur), RelicState::Owned(s(1)));
 }
+
+/// A three-player setup with this deal.
+fn dealt(deal: Deal) -> Setup {
+    let mut setup = Setup::new(3, 1);
+    setup.deal = Some(deal);
+    setup
+}
+
+fn with_swords(white: u8, black: u8) -> Setup {
+    dealt(Deal {
+        swords: Swords { white, black },
+        ..Deal::default()
+    })
+}
+
+#[test]
+fn a_deal_with_250_white_swords_is_refused() {
+    // 250 + 6 is 256: summed in a byte it would wrap round to none at all.
+    for (white, black) in [(250, 0), (250, 6), (255, 1), (128, 128), (0, 255)] {
+        assert_eq!(
+            Game::new(&with_swords(white, black)).err(),
+            Some(SetupError::SwordsOnTheTable { white, black }),
+            "{white} white and {black} black swords"
+        );
+    }
+}
+
+#[test]
+fn a_deal_with_twelve_swords_or_seven_black_ones_is_refused() {
+    for (white, black) in [(12, 0), (6, 6), (0, 7), (5, 7), (11, 1)] {
+        assert_eq!(
+            Game::new(&with_swords(white, black)).err(),
+            Some(SetupError::SwordsOnTheTable { white, black }),
+            "{white} white and {black} black swords"
+        );
+    }
+    for (white, black) in [(11, 0), (5, 6), (0, 6), (0, 0)] {
+        let g = Game::new(&with_swords(white, black)).expect("fewer than 12, fewer than 7 black");
+        assert_eq!(g.swords(), Swords { white, black });
+    }
+}
+
+#[test]
+fn a_deal_with_twelve_siege_engines_or_more_is_refused() {
+    for engines in [12u8, 13, 200, 255] {
+        let setup = dealt(Deal {
+            siege_engines: engines,
+            ..Deal::default()
+        });
+        assert_eq!(
+            Game::new(&setup).err(),
+            Some(SetupError::SiegeEnginesOnTheBoard { engines })
+        );
+    }
+    let setup = dealt(Deal {
+        siege_engines: 11,
+        ..Deal::default()
+    });
+    assert_eq!(Game::new(&setup).unwrap().siege_engines(), 11);
+}
+
+#[test]
+fn a_squire_starting_with_no_life_or_more_than_six_is_refused() {
+    for life in [0u8, 7, 250] {
+        let mut setup = Setup::new(3, 1);
+        setup.options.squire_life = life;
+        assert_eq!(
+            Game::new(&setup).err(),
+            Some(SetupError::SquireLife { life })
+        );
+    }
+    for life in 1..=MAX_LIFE {
+        let mut setup = Setup::new(3, 1);
+        setup.knights = vec![SeatChoice::Squire, SeatChoice::Random, SeatChoice::Random];
+        setup.options.squire_life = life;
+        assert_eq!(Game::new(&setup).unwrap().life(s(0)), life);
+    }
+}
+
+#[test]
+fn a_deal_holding_any_card_more_often_than_the_box_is_refused() {
+    for (card, count) in WHITE_MANIFEST {
+        let c = usize::from(count);
+        // In one hand, spread over the hands and the pile, and far beyond a byte.
+        let one_hand = three().hand(0, &vec![card; c + 1]).setup();
+        let spread = three().hand(1, &[card]).white(&vec![card; c]).setup();
+        let many = three().white(&vec![card; 300]).setup();
+        for setup in [one_hand, spread, many] {
+            assert_eq!(
+                Game::new(&setup).err(),
+                Some(SetupError::TooManyWhite { card })
+            );
+        }
+        let all = three().hand(2, &vec![card; c]).setup();
+        assert!(Game::new(&all).is_ok(), "every {card:?} of the box");
+    }
+    for (card, count) in BLACK_MANIFEST {
+        let c = usize::from(count);
+        for setup in [
+            three().black(&vec![card; c + 1]).setup(),
+            three().black(&vec![card; 300]).setup(),
+        ] {
+            assert_eq!(
+                Game::new(&setup).err(),
+                Some(SetupError::TooManyBlack { card })
+            );
+        }
+        assert!(Game::new(&three().black(&vec![card; c]).setup()).is_ok());
+    }
+}
+
+#[test]
+fn a_deal_of_more_loyal_cards_than_the_box_or_for_other_seats_is_refused() {
+    let setup = dealt(Deal {
+        loyalty: Some(vec![Loyalty::Traitor; 2]),
+        ..Deal::default()
+    });
+    assert_eq!(
+        Game::new(&setup).err(),
+        Some(SetupError::LoyaltyPerSeat {
+            players: 3,
+            found: 2
+        })
+    );
+    let setup = dealt(Deal {
+        hands: Some(vec![Vec::new(); 4]),
+        ..Deal::default()
+    });
+    assert_eq!(
+        Game::new(&setup).err(),
+        Some(SetupError::HandsPerSeat {
+            players: 3,
+            found: 4
+        })
+    );
+    let setup = dealt(Deal {
+        white_deck: Some(vec![F1]),
+        ..Deal::default()
+    });
+    assert_eq!(
+        Game::new(&setup).err(),
+        Some(SetupError::WhiteDeckWithoutHands)
+    );
+    let setup = dealt(Deal {
+        loyalty: Some(vec![Loyalty::Traitor, Loyalty::Traitor, Loyalty::Loyal]),
+        ..Deal::default()
+    });
+    assert_eq!(Game::new(&setup).err(), Some(SetupError::TooManyTraitors));
+}
+
+#[test]
+fn a_first_seat_or_knights_for_seats_not_at_the_table_are_refused() {
+    let mut setup = Setup::new(3, 1);
+    setup.first = Seat(3);
+    assert_eq!(
+        Game::new(&setup).err(),
+        Some(SetupError::FirstSeat { seat: Seat(3) })
+    );
+    let mut setup = Setup::new(3, 1);
+    setup.knights = vec![SeatChoice::Random; 4];
+    assert_eq!(
+        Game::new(&setup).err(),
+        Some(SetupError::KnightsPerSeat {
+            players: 3,
+            found: 4
+        })
+    );
+}
