@@ -17,11 +17,15 @@ pub mod cards;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod count;
+mod flow;
 pub mod game;
 mod kit;
+mod legal;
+mod perform;
 pub mod resolve;
 pub mod save;
 mod serde_forms;
+mod setup;
 pub mod sim;
 pub mod view;
 
@@ -33,9 +37,9 @@ pub use action::{
 pub use camelot_kit::Replayed;
 pub use cards::{Card, Knight, Loyalty, Merlin, Morgan, Morgan4, Quest, RumorValue};
 pub use game::{
-    Deal, Decision, Game, GameSetup, Options, PileCard, Played, ReplayError, Setup, SetupError,
-    Silence, Swords,
+    Deal, Decision, Game, GameSetup, Options, PileCard, Played, Setup, Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
 pub use save::{FORMAT_VERSION, LoadError, Save};
+pub use setup::{ReplayError, SetupError};
 pub use view::{Prompt, PublicSeat, QuestUnderWay, SeatLook, SeatView, SeenCard, TableView};

@@ -1,0 +1,383 @@
+//! Setting a game up: the setup checked whole, the deal from the seed or an explicit one, and the
+//! replay of a game from its setup and moves.
+
+use crate::action::RuleError;
+use crate::cards::{
+    Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, all_cards, all_knights,
+};
+use crate::game::{
+    Deal, Game, GameSetup, LastResolution, Options, Phase, Played, SeatState, Setup,
+};
+use crate::save::FORMAT_VERSION;
+use camelot_kit::{Swords, shuffle};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+use serde::{Deserialize, Serialize};
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Game {
+    /// A new game dealt from the setup's seed: Loyalty cards, 6 random Morgans of 9, the shuffled deck.
+    pub fn new(setup: Setup) -> Result<Game, SetupError> {
+        check_setup(&setup)?;
+        let mut g = Game::build(
+            setup,
+            None,
+            Xoshiro256PlusPlus::seed_from_u64(setup.seed),
+            Vec::new(),
+            Vec::with_capacity(2),
+            Vec::with_capacity(64),
+            Vec::with_capacity(9),
+            Vec::new(),
+        );
+        g.deal_from_seed();
+        Ok(g)
+    }
+
+    /// Turn this game into `Game::new(setup)`, keeping its buffers (a simulation plays many games in
+    /// one `Game` without allocating). On a bad setup the game is left as it was.
+    pub fn reset(&mut self, setup: Setup) -> Result<(), SetupError> {
+        check_setup(&setup)?;
+        self.format = FORMAT_VERSION;
+        self.start.setup = setup;
+        self.start.deal = None;
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
+        let n = setup.players as usize;
+        self.seats.truncate(n);
+        while self.seats.len() < n {
+            self.seats.push(SeatState {
+                loyalty: None,
+                revealed: false,
+                has_accused: false,
+                knights: Vec::new(),
+                memory: Vec::new(),
+            });
+        }
+        for s in &mut self.seats {
+            s.loyalty = None;
+            s.revealed = false;
+            s.has_accused = false;
+            s.knights.clear();
+            s.memory.clear();
+        }
+        self.set_aside.clear();
+        self.deck.clear();
+        self.pile.clear();
+        self.discard.clear();
+        self.unused_morgans.clear();
+        self.knight_deck.clear();
+        self.swords = Swords::default();
+        self.current = setup.first;
+        self.turn = 1;
+        self.phase = Phase::Turn;
+        self.morgan1 = false;
+        self.morgan2 = None;
+        self.silence = None;
+        self.all_revealed = false;
+        self.tristan_this_turn = false;
+        self.resolving = None;
+        self.last_resolution.clear();
+        self.history.clear();
+        self.deal_from_seed();
+        Ok(())
+    }
+
+    /// Deal a cleared game from its seed (the seats, decks and piles are empty).
+    fn deal_from_seed(&mut self) {
+        let rng = &mut self.rng;
+        let n = self.start.setup.players as usize;
+        if !self.start.setup.solo() {
+            // n + 2 Loyalty cards: one Traitor (two with 7 players), the rest Loyal.
+            let traitors = if n == 7 { 2 } else { 1 };
+            let mut cards = [Loyalty::Loyal; 9];
+            for c in &mut cards[n + 2 - traitors..n + 2] {
+                *c = Loyalty::Traitor;
+            }
+            let cards = &mut cards[..n + 2];
+            shuffle(cards, rng);
+            for (seat, &l) in self.seats.iter_mut().zip(&cards[..n]) {
+                seat.loyalty = Some(l);
+            }
+            self.set_aside.extend_from_slice(&cards[n..]);
+        }
+        /// The 9 Morgans of the base game, and the rest of the deck for each combination of the promo
+        /// options (indexed by `morgan8 + 2 × merlin6`).
+        type Decks = (Vec<Card>, [Vec<Card>; 4]);
+        static CARDS: std::sync::OnceLock<Decks> = std::sync::OnceLock::new();
+        let (all_morgans, others) = CARDS.get_or_init(|| {
+            let all = all_cards(true);
+            let others = |morgan8: bool, merlin6: bool| {
+                all.iter()
+                    .copied()
+                    .filter(|c| !c.is_morgan() || *c == Card::Morgan(Morgan::Eight))
+                    .filter(|c| match c {
+                        Card::Morgan(Morgan::Eight) => morgan8,
+                        Card::Merlin(Merlin::Six) => merlin6,
+                        _ => true,
+                    })
+                    .collect()
+            };
+            (
+                all.iter()
+                    .copied()
+                    .filter(|c| c.is_morgan() && *c != Card::Morgan(Morgan::Eight))
+                    .collect(),
+                [
+                    others(false, false),
+                    others(true, false),
+                    others(false, true),
+                    others(true, true),
+                ],
+            )
+        });
+        // The Morgans are shuffled; the first six go into the deck, the rest are left out.
+        let morgans = &mut self.unused_morgans;
+        morgans.extend_from_slice(all_morgans);
+        shuffle(morgans, rng);
+        let options = self.start.setup.options;
+        let deck = &mut self.deck;
+        deck.extend_from_slice(
+            &others[usize::from(options.morgan8) + 2 * usize::from(options.merlin6)],
+        );
+        deck.extend_from_slice(&morgans[..MORGANS_IN_PLAY]);
+        morgans.drain(..MORGANS_IN_PLAY);
+        shuffle(deck, rng);
+        if options.knights_to_the_rescue {
+            static KNIGHTS: std::sync::OnceLock<Vec<Knight>> = std::sync::OnceLock::new();
+            self.knight_deck
+                .extend_from_slice(KNIGHTS.get_or_init(all_knights));
+        }
+        shuffle(&mut self.knight_deck, rng);
+    }
+
+    /// A game with an explicit deal (decks given top card first); later shuffles use the seed.
+    pub fn with_deal(setup: Setup, deal: Deal) -> Result<Game, SetupError> {
+        check_setup(&setup)?;
+        let n = setup.players as usize;
+        if setup.solo() {
+            if !deal.loyalty.is_empty() || !deal.set_aside.is_empty() {
+                return Err(SetupError("solo play uses no Loyalty cards".into()));
+            }
+        } else {
+            if deal.loyalty.len() != n {
+                return Err(SetupError(format!(
+                    "{n} players need {n} Loyalty cards, the deal has {}",
+                    deal.loyalty.len()
+                )));
+            }
+            if deal.set_aside.len() != 2 {
+                return Err(SetupError("two Loyalty cards are set aside".into()));
+            }
+            let traitors = deal
+                .loyalty
+                .iter()
+                .chain(&deal.set_aside)
+                .filter(|l| **l == Loyalty::Traitor)
+                .count();
+            let want = if n == 7 { 2 } else { 1 };
+            if traitors != want {
+                return Err(SetupError(format!(
+                    "with {n} players the Loyalty cards hold {want} Traitor(s), the deal has {traitors}"
+                )));
+            }
+        }
+        check_deal_cards(&setup, &deal)?;
+        let rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
+        let mut deck = deal.rumor_deck.clone();
+        deck.reverse();
+        let mut knights = deal.knight_deck.clone();
+        knights.reverse();
+        Ok(Game::build(
+            setup,
+            Some(deal.clone()),
+            rng,
+            deal.loyalty,
+            deal.set_aside,
+            deck,
+            deal.unused_morgans,
+            knights,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        setup: Setup,
+        deal: Option<Deal>,
+        rng: Xoshiro256PlusPlus,
+        loyalty: Vec<Loyalty>,
+        set_aside: Vec<Loyalty>,
+        deck: Vec<Card>,
+        unused_morgans: Vec<Card>,
+        knight_deck: Vec<Knight>,
+    ) -> Game {
+        let seats = (0..setup.players as usize)
+            .map(|i| SeatState {
+                loyalty: loyalty.get(i).copied(),
+                revealed: false,
+                has_accused: false,
+                knights: Vec::new(),
+                memory: Vec::new(),
+            })
+            .collect();
+        Game {
+            format: FORMAT_VERSION,
+            start: GameSetup { setup, deal },
+            rng,
+            seats,
+            set_aside,
+            deck,
+            pile: Vec::with_capacity(64),
+            discard: Vec::with_capacity(64),
+            unused_morgans,
+            knight_deck,
+            swords: Swords::default(),
+            current: setup.first,
+            turn: 1,
+            phase: Phase::Turn,
+            morgan1: false,
+            morgan2: None,
+            silence: None,
+            all_revealed: false,
+            tristan_this_turn: false,
+            resolving: None,
+            last_resolution: LastResolution::default(),
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`], with
+    /// this crate's [`ReplayError`] (the app's own loops call it so).
+    pub fn replay(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+    ) -> Result<Game, ReplayError> {
+        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
+    }
+
+    /// [`Game::replay`], showing `watch` the game before each action and then its events (the
+    /// kit's one replay: the app rebuilds its log and its computer knights' minds with it).
+    pub fn replay_watching(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+        watch: impl FnMut(camelot_kit::Replayed<'_, Game>),
+    ) -> Result<Game, ReplayError> {
+        camelot_kit::replay_watching::<Game>(&GameSetup { setup, deal }, actions, watch)
+            .map_err(ReplayError::from)
+    }
+}
+
+/// Why a replay failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Setup(SetupError),
+    Action { index: usize, error: RuleError },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Action { index, error } => write!(f, "action #{index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl From<camelot_kit::ReplayError<Game>> for ReplayError {
+    fn from(e: camelot_kit::ReplayError<Game>) -> Self {
+        match e {
+            camelot_kit::ReplayError::Setup(e) => ReplayError::Setup(e),
+            camelot_kit::ReplayError::Action { index, refusal } => ReplayError::Action {
+                index,
+                error: refusal,
+            },
+        }
+    }
+}
+
+fn check_setup(setup: &Setup) -> Result<(), SetupError> {
+    if !(1..=7).contains(&setup.players) {
+        return Err(SetupError(format!(
+            "the game is for 1 to 7 players, not {}",
+            setup.players
+        )));
+    }
+    if setup.first.0 >= setup.players {
+        return Err(SetupError(format!(
+            "the first player must be one of the {} seats",
+            setup.players
+        )));
+    }
+    Ok(())
+}
+
+/// What an explicit deal may hold. It is for scripted games and tests, which may stack the Rumor deck
+/// (a card twice, so that a quest adds up as the test needs): its Rumor deck and unused Morgans hold
+/// only this game's kinds of card (the promos only with their option), no more cards in all than the
+/// game's Rumor deck has, and the unused Morgans are Morgans of the base game; the Knight deck holds
+/// the Knight cards, each at most as often as the game has it, and only in *Knights to the Rescue*.
+fn check_deal_cards(setup: &Setup, deal: &Deal) -> Result<(), SetupError> {
+    let Options {
+        knights_to_the_rescue,
+        morgan8,
+        merlin6,
+    } = setup.options;
+    let room = 62 + usize::from(morgan8) + usize::from(merlin6);
+    let count = deal.rumor_deck.len() + deal.unused_morgans.len();
+    if count > room {
+        return Err(SetupError(format!(
+            "the deal holds {count} Rumor cards, this game has {room}"
+        )));
+    }
+    if let Some(card) = deal
+        .rumor_deck
+        .iter()
+        .find(|c| !c.in_game(morgan8, merlin6))
+    {
+        return Err(SetupError(format!(
+            "{card} is not in this game (a promo card needs its option)"
+        )));
+    }
+    if let Some(card) = deal
+        .unused_morgans
+        .iter()
+        .find(|c| !c.is_morgan() || **c == Card::Morgan(Morgan::Eight))
+    {
+        return Err(SetupError(format!(
+            "{card} is not one of the base game's Morgans"
+        )));
+    }
+    if !knights_to_the_rescue && !deal.knight_deck.is_empty() {
+        return Err(SetupError(
+            "Knight cards are dealt only in Knights to the Rescue".into(),
+        ));
+    }
+    let mut knights = all_knights();
+    for &k in &deal.knight_deck {
+        match knights.iter().position(|x| *x == k) {
+            Some(i) => {
+                knights.swap_remove(i);
+            }
+            None => {
+                return Err(SetupError(format!(
+                    "the deal holds a {} Knight card more than the game has",
+                    k.name()
+                )));
+            }
+        }
+    }
+    Ok(())
+}
