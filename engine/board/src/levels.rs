@@ -34,6 +34,20 @@ impl Policy for Computer {
     }
 }
 
+impl Computer {
+    /// [`Policy::choose_index`] with the reason the knight gives the table for it, in one line
+    /// (worked out from the same view after the choice).
+    pub fn choose_with_reason(
+        &mut self,
+        view: &Glimpse,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<(usize, crate::sim::Reason)> {
+        let i = self.choose_index(view, legal, rng)?;
+        Some((i, SimplePolicy::reason_for(view, legal, i)?))
+    }
+}
+
 /// A new player: the built-in policy's choice, but one time in four on his own turn a hunch among
 /// the three actions it likes best.
 fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {

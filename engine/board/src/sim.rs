@@ -496,14 +496,20 @@ impl SimplePolicy {
         rng: &mut GameRng,
     ) -> Option<(usize, Reason)> {
         let i = self.choose_index(view, legal, rng)?;
+        Some((i, Self::reason_for(view, legal, i)?))
+    }
+
+    /// The reason a knight gives for choosing `legal[i]`, worked out from his view (any policy's
+    /// choice: the computer knights of every level say it so).
+    pub fn reason_for(view: &Glimpse, legal: &[Action], i: usize) -> Option<Reason> {
         let action = *legal.get(i)?;
         if legal.len() == 1 {
-            return Some((i, Reason::OnlyChoice));
+            return Some(Reason::OnlyChoice);
         }
         let step = view.step();
         let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
         let ctx = Ctx::new(view, step, heroic, legal);
-        Some((i, ctx.reason(action)))
+        Some(ctx.reason(action))
     }
 }
 
