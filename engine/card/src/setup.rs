@@ -1,9 +1,10 @@
 //! Setting a game up: the setup checked whole, the deal from the seed or an explicit one, and the
 //! replay of a game from its setup and moves.
 
-use crate::action::RuleError;
+use crate::action::{RuleError, Seat};
 use crate::cards::{
-    Card, Knight, Loyalty, MORGANS_IN_PLAY, Merlin, Morgan, all_cards, all_knights,
+    Card, KNIGHT_MANIFEST, Knight, Loyalty, MANIFEST, MORGANS_IN_PLAY, Merlin, Morgan, all_cards,
+    all_knights,
 };
 use crate::game::{
     Deal, Game, GameSetup, LastResolution, Options, Phase, Played, SeatState, Setup,
@@ -13,14 +14,109 @@ use camelot_kit::{Swords, shuffle};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
-/// Why a game could not be set up.
+/// Why a game could not be set up: data (the command line and the app word it; [`fmt::Display`]
+/// gives the engine's own words, for developers and the command line).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SetupError(pub String);
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum SetupError {
+    /// The game is for 1 to 7 players.
+    PlayerCount { players: u8 },
+    /// The first player is not one of the seats.
+    FirstSeat { first: Seat, players: u8 },
+    /// A solo deal holds Loyalty cards (solo play uses none).
+    LoyaltyInSolo,
+    /// Not one Loyalty card a seat.
+    LoyaltyPerSeat { players: u8, found: usize },
+    /// Not two Loyalty cards set aside.
+    SetAside { found: usize },
+    /// Not as many Traitors among the dealt Loyalty cards as the table has (one; two with 7 players).
+    Traitors {
+        players: u8,
+        wanted: usize,
+        found: usize,
+    },
+    /// A Rumor card that is not in this game (a promo card without its option).
+    NotInGame { card: Card },
+    /// A Rumor card more often than the box holds it (the Rumor deck and the unused Morgans together).
+    TooManyOfCard { card: Card, found: usize, most: u8 },
+    /// An unused Morgan that is not one of the base game's Morgans.
+    NotAnUnusedMorgan { card: Card },
+    /// Knight cards dealt outside *Knights to the Rescue*.
+    KnightsWithoutVariant,
+    /// A Knight card more often than the box holds it.
+    TooManyOfKnight {
+        knight: Knight,
+        found: usize,
+        most: u8,
+    },
+}
 
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PlayerCount { players } => {
+                write!(f, "the game is for 1 to 7 players, not {players}")
+            }
+            SetupError::FirstSeat { first, players } => write!(
+                f,
+                "the first player must be one of the {players} seats, not {first}"
+            ),
+            SetupError::LoyaltyInSolo => f.write_str("solo play uses no Loyalty cards"),
+            SetupError::LoyaltyPerSeat { players, found } => write!(
+                f,
+                "{players} players need {players} Loyalty cards, the deal has {found}"
+            ),
+            SetupError::SetAside { found } => write!(
+                f,
+                "two Loyalty cards are set aside, the deal sets aside {found}"
+            ),
+            SetupError::Traitors {
+                players,
+                wanted,
+                found,
+            } => write!(
+                f,
+                "with {players} players the Loyalty cards hold {wanted} Traitor(s), the deal has {found}"
+            ),
+            SetupError::NotInGame { card } => {
+                write!(
+                    f,
+                    "{card} is not in this game (a promo card needs its option)"
+                )
+            }
+            SetupError::TooManyOfCard { card, found, most } => write!(
+                f,
+                "the deal holds {card} {found} times, the box holds it {}",
+                times(*most)
+            ),
+            SetupError::NotAnUnusedMorgan { card } => {
+                write!(f, "{card} is not one of the base game's Morgans")
+            }
+            SetupError::KnightsWithoutVariant => {
+                f.write_str("Knight cards are dealt only in Knights to the Rescue")
+            }
+            SetupError::TooManyOfKnight {
+                knight,
+                found,
+                most,
+            } => write!(
+                f,
+                "the deal holds the {} Knight card {found} times, the box holds it {}",
+                knight.name(),
+                times(*most)
+            ),
+        }
+    }
+}
+
+/// "once", "twice", "3 times".
+fn times(n: u8) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        n => format!("{n} times"),
     }
 }
 
@@ -163,35 +259,7 @@ impl Game {
     /// A game with an explicit deal (decks given top card first); later shuffles use the seed.
     pub fn with_deal(setup: Setup, deal: Deal) -> Result<Game, SetupError> {
         check_setup(&setup)?;
-        let n = setup.players as usize;
-        if setup.solo() {
-            if !deal.loyalty.is_empty() || !deal.set_aside.is_empty() {
-                return Err(SetupError("solo play uses no Loyalty cards".into()));
-            }
-        } else {
-            if deal.loyalty.len() != n {
-                return Err(SetupError(format!(
-                    "{n} players need {n} Loyalty cards, the deal has {}",
-                    deal.loyalty.len()
-                )));
-            }
-            if deal.set_aside.len() != 2 {
-                return Err(SetupError("two Loyalty cards are set aside".into()));
-            }
-            let traitors = deal
-                .loyalty
-                .iter()
-                .chain(&deal.set_aside)
-                .filter(|l| **l == Loyalty::Traitor)
-                .count();
-            let want = if n == 7 { 2 } else { 1 };
-            if traitors != want {
-                return Err(SetupError(format!(
-                    "with {n} players the Loyalty cards hold {want} Traitor(s), the deal has {traitors}"
-                )));
-            }
-        }
-        check_deal_cards(&setup, &deal)?;
+        check_deal(&setup, &deal)?;
         let rng = Xoshiro256PlusPlus::seed_from_u64(setup.seed);
         let mut deck = deal.rumor_deck.clone();
         deck.reverse();
@@ -308,76 +376,105 @@ impl From<camelot_kit::ReplayError<Game>> for ReplayError {
     }
 }
 
+/// The setup's numbers are within the table's bounds: 1 to 7 players, the first one of them.
 fn check_setup(setup: &Setup) -> Result<(), SetupError> {
-    if !(1..=7).contains(&setup.players) {
-        return Err(SetupError(format!(
-            "the game is for 1 to 7 players, not {}",
-            setup.players
-        )));
+    let players = setup.players;
+    if !(1..=7).contains(&players) {
+        return Err(SetupError::PlayerCount { players });
     }
-    if setup.first.0 >= setup.players {
-        return Err(SetupError(format!(
-            "the first player must be one of the {} seats",
-            setup.players
-        )));
+    if setup.first.0 >= players {
+        return Err(SetupError::FirstSeat {
+            first: setup.first,
+            players,
+        });
     }
     Ok(())
 }
 
-/// What an explicit deal may hold. It is for scripted games and tests, which may stack the Rumor deck
-/// (a card twice, so that a quest adds up as the test needs): its Rumor deck and unused Morgans hold
-/// only this game's kinds of card (the promos only with their option), no more cards in all than the
-/// game's Rumor deck has, and the unused Morgans are Morgans of the base game; the Knight deck holds
-/// the Knight cards, each at most as often as the game has it, and only in *Knights to the Rescue*.
-fn check_deal_cards(setup: &Setup, deal: &Deal) -> Result<(), SetupError> {
+/// An explicit deal, checked whole (for scripted games and tests, and whatever a save or a script
+/// holds): one Loyalty card a seat and two set aside, with as many Traitors as the table has (none
+/// at all in solo); a Rumor deck and unused Morgans of this game's cards (the promos only with their
+/// option), each card at most as often as the box holds it, the unused Morgans of the base game's;
+/// a Knight deck only in *Knights to the Rescue*, each Knight card at most as often as the box
+/// holds it. A deal may hold fewer cards than the box (a test stacks a short deck).
+fn check_deal(setup: &Setup, deal: &Deal) -> Result<(), SetupError> {
+    check_loyalty(setup, deal)?;
     let Options {
         knights_to_the_rescue,
         morgan8,
         merlin6,
     } = setup.options;
-    let room = 62 + usize::from(morgan8) + usize::from(merlin6);
-    let count = deal.rumor_deck.len() + deal.unused_morgans.len();
-    if count > room {
-        return Err(SetupError(format!(
-            "the deal holds {count} Rumor cards, this game has {room}"
-        )));
+    let rumors = || deal.rumor_deck.iter().chain(&deal.unused_morgans);
+    if let Some(&card) = rumors().find(|c| !c.in_game(morgan8, merlin6)) {
+        return Err(SetupError::NotInGame { card });
     }
-    if let Some(card) = deal
-        .rumor_deck
-        .iter()
-        .find(|c| !c.in_game(morgan8, merlin6))
-    {
-        return Err(SetupError(format!(
-            "{card} is not in this game (a promo card needs its option)"
-        )));
-    }
-    if let Some(card) = deal
+    if let Some(&card) = deal
         .unused_morgans
         .iter()
         .find(|c| !c.is_morgan() || **c == Card::Morgan(Morgan::Eight))
     {
-        return Err(SetupError(format!(
-            "{card} is not one of the base game's Morgans"
-        )));
+        return Err(SetupError::NotAnUnusedMorgan { card });
+    }
+    for entry in &MANIFEST {
+        let found = rumors().filter(|c| **c == entry.card).count();
+        if found > usize::from(entry.count) {
+            return Err(SetupError::TooManyOfCard {
+                card: entry.card,
+                found,
+                most: entry.count,
+            });
+        }
     }
     if !knights_to_the_rescue && !deal.knight_deck.is_empty() {
-        return Err(SetupError(
-            "Knight cards are dealt only in Knights to the Rescue".into(),
-        ));
+        return Err(SetupError::KnightsWithoutVariant);
     }
-    let mut knights = all_knights();
-    for &k in &deal.knight_deck {
-        match knights.iter().position(|x| *x == k) {
-            Some(i) => {
-                knights.swap_remove(i);
-            }
-            None => {
-                return Err(SetupError(format!(
-                    "the deal holds a {} Knight card more than the game has",
-                    k.name()
-                )));
-            }
+    for (knight, most) in KNIGHT_MANIFEST {
+        let found = deal.knight_deck.iter().filter(|k| **k == knight).count();
+        if found > usize::from(most) {
+            return Err(SetupError::TooManyOfKnight {
+                knight,
+                found,
+                most,
+            });
         }
+    }
+    Ok(())
+}
+
+/// The deal's Loyalty cards: none in solo; otherwise one a seat and two set aside, one Traitor among
+/// them (two with 7 players).
+fn check_loyalty(setup: &Setup, deal: &Deal) -> Result<(), SetupError> {
+    let players = setup.players;
+    if setup.solo() {
+        if !deal.loyalty.is_empty() || !deal.set_aside.is_empty() {
+            return Err(SetupError::LoyaltyInSolo);
+        }
+        return Ok(());
+    }
+    if deal.loyalty.len() != usize::from(players) {
+        return Err(SetupError::LoyaltyPerSeat {
+            players,
+            found: deal.loyalty.len(),
+        });
+    }
+    if deal.set_aside.len() != 2 {
+        return Err(SetupError::SetAside {
+            found: deal.set_aside.len(),
+        });
+    }
+    let found = deal
+        .loyalty
+        .iter()
+        .chain(&deal.set_aside)
+        .filter(|l| **l == Loyalty::Traitor)
+        .count();
+    let wanted = if players == 7 { 2 } else { 1 };
+    if found != wanted {
+        return Err(SetupError::Traitors {
+            players,
+            wanted,
+            found,
+        });
     }
     Ok(())
 }

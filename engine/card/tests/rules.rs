@@ -522,7 +522,8 @@ fn morgan7_does_nothing_below_14_or_on_secondary_quests() {
     let (g, _) = pile_then_quest(
         1,
         &[
-            "morgan:7", "picts:5", "picts:5", "picts:4", "dragon:5", "dragon:4", "dragon:2",
+            "morgan:7", "picts:5", "picts:4", "picts:4", "picts:2", "dragon:5", "dragon:4",
+            "dragon:2",
         ],
         Quest::Dragon,
     );
@@ -930,7 +931,7 @@ fn a_revealed_traitor_can_only_spread_rumors_draw_two_place_one() {
 
 #[test]
 fn a_revealed_traitor_places_face_up_even_under_morgan1() {
-    let mut g = game(2, Some(1), &with_four(&["morgan:1", "dragon:5", "picts:2"]));
+    let mut g = game(2, Some(1), &with_four(&["morgan:1", "dragon:5", "picts:3"]));
     reach_swords(&mut g, 4);
     while g.current() != Seat(0) {
         listen(&mut g, 1);
@@ -975,15 +976,10 @@ fn solo_seven_white_swords_win() {
 
 #[test]
 fn solo_seven_black_swords_lose() {
-    let pile = ["grail:5", "grail:4", "grail:4", "grail:3"]; // 16: 3 black
-    let mut deck = Vec::new();
-    for _ in 0..3 {
-        deck.extend(pile);
-    }
-    let mut g = game(1, None, &deck);
-    for _ in 0..3 {
+    let mut g = game(1, None, &THREE_DEFEATS.concat());
+    for q in [Quest::Grail, Quest::Dragon, Quest::Dragon] {
         listen(&mut g, 4);
-        quest(&mut g, Quest::Grail);
+        quest(&mut g, q);
     }
     assert_eq!(swords(&g), (0, 9));
     assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
@@ -1038,16 +1034,20 @@ fn the_loyal_win_with_more_white_than_black_and_at_least_seven_white() {
     assert!(g.table_view().seats.iter().all(|s| s.revealed.is_some()));
 }
 
+/// Three defeated main quests of 16, each worth 3 black swords (Grail, Dragon, Dragon; four `?`
+/// are worth 4 each), with no card more often than the box holds it.
+const THREE_DEFEATS: [[&str; 4]; 3] = [
+    ["grail:5", "grail:4", "grail:4", "grail:3"],
+    ["dragon:5", "dragon:4", "dragon:4", "dragon:3"],
+    ["dragon:?", "dragon:?", "dragon:?", "dragon:?"],
+];
+
 #[test]
 fn evil_wins_with_at_least_as_many_black_as_white_and_seven_black() {
-    let mut deck = Vec::new();
-    for _ in 0..3 {
-        deck.extend(["grail:5", "grail:4", "grail:4", "grail:3"]);
-    }
-    let mut g = game(2, None, &deck);
-    for _ in 0..3 {
+    let mut g = game(2, None, &THREE_DEFEATS.concat());
+    for q in [Quest::Grail, Quest::Dragon, Quest::Dragon] {
         listen(&mut g, 4);
-        quest(&mut g, Quest::Grail);
+        quest(&mut g, q);
     }
     assert_eq!(g.winner(), Some((Side::Evil, EndReason::Swords)));
 }
@@ -1066,8 +1066,9 @@ fn all_quests_are_resolved_before_the_end_check() {
             "grail:4",
             "grail:3", // 6 white
             "picts:5",
-            "picts:5",
-            "picts:4", // 14: secondary Picts defeat
+            "picts:4",
+            "picts:4",
+            "picts:2", // 15: secondary Picts defeat
             "excalibur:5",
             "excalibur:4",
             "excalibur:3",
@@ -1077,7 +1078,7 @@ fn all_quests_are_resolved_before_the_end_check() {
     quest(&mut g, Quest::Dragon);
     listen(&mut g, 3);
     quest(&mut g, Quest::Grail);
-    listen(&mut g, 6);
+    listen(&mut g, 7);
     let ev = quest(&mut g, Quest::Excalibur);
     assert_eq!(resolution(&ev).white, 2);
     assert_eq!(resolution(&ev).black, 1);

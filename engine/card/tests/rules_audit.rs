@@ -451,7 +451,7 @@ fn morgan7_ends_the_game_whatever_the_swords_on_the_table() {
 /// Traitor spreading rumors (always face up).
 #[test]
 fn morgan_silence_begins_when_a_revealed_traitor_places_a_morgan() {
-    let mut g = game(2, Some(1), &with_four(&["morgan:3", "dragon:5", "picts:2"]));
+    let mut g = game(2, Some(1), &with_four(&["morgan:3", "dragon:5", "picts:3"]));
     reach_swords(&mut g, 4);
     assert_eq!(g.current(), Seat(0));
     act(&mut g, Action::Accuse { target: Seat(1) });
@@ -622,13 +622,14 @@ fn merlin5_does_not_save_a_secondary_quest() {
 }
 
 /// Merlin #5: "automatically succeeds if there are exactly 5 cards of that type" — even an 11 under
-/// Morgan #5.
+/// Morgan #5 (five Dragon cards of 11: two `?` worth 1 each under Morgan #6, 2, 3 and 4).
 #[test]
 fn merlin5_five_cards_succeed_even_on_an_11_under_morgan5() {
     let (g, _) = pile_then_quest(
         1,
         &[
-            "morgan:5", "merlin:5", "dragon:2", "dragon:2", "dragon:2", "dragon:2", "dragon:3",
+            "morgan:5", "morgan:6", "merlin:5", "dragon:?", "dragon:?", "dragon:2", "dragon:3",
+            "dragon:4",
         ],
         Quest::Dragon,
     );
@@ -761,14 +762,14 @@ fn an_accusation_that_brings_the_seventh_black_sword_ends_the_game() {
         3,
         Some(2),
         &[
-            "grail:5", "grail:4", "grail:4", "grail:3", "grail:5", "grail:4", "grail:4", "grail:3",
-            "picts:2",
+            "grail:5", "grail:4", "grail:4", "grail:3", "dragon:5", "dragon:4", "dragon:4",
+            "dragon:3", "picts:2",
         ],
     );
     listen(&mut g, 4);
     quest(&mut g, Quest::Grail); // seat 1: 3 black
     listen(&mut g, 4);
-    quest(&mut g, Quest::Grail); // seat 0 (after 4 listens from seat 2): 3 black
+    quest(&mut g, Quest::Dragon); // seat 0 (after 4 listens from seat 2): 3 black
     assert_eq!(swords(&g), (0, 6));
     let (s, _) = g.decider().unwrap();
     let target = (0..3).map(Seat).find(|t| *t != s && *t != Seat(2)).unwrap();
@@ -805,7 +806,7 @@ fn a_revealed_traitors_other_card_is_discarded_unseen() {
     let mut g = game(
         2,
         Some(1),
-        &with_four(&["excalibur:5", "dragon:3", "picts:2"]),
+        &with_four(&["excalibur:5", "dragon:3", "picts:3"]),
     );
     reach_swords(&mut g, 4);
     act(&mut g, Action::Accuse { target: Seat(1) });
@@ -899,15 +900,16 @@ fn seven_white_against_seven_black_goes_to_evil() {
         2,
         None,
         &[
-            "dragon:5", "dragon:4", "dragon:3", "dragon:5", "dragon:4", "dragon:3", "grail:5",
-            "grail:4", "grail:4", "grail:3", "grail:5", "grail:4", "grail:4", "grail:3",
+            "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", "dragon:?",
+            "dragon:?", "dragon:?", "dragon:?", "grail:?", "grail:?", "grail:?", "grail:?",
             "saxons:5", "saxons:4", "saxons:3", "saxons:2", "picts:5", "picts:4", "picts:3",
         ],
     );
+    // 12 twice (3 white each), then four `?` worth 4 each twice (16: 3 black each).
     for (n, q) in [
         (3, Quest::Dragon),
-        (3, Quest::Dragon),
-        (4, Quest::Grail),
+        (3, Quest::Grail),
+        (4, Quest::Dragon),
         (4, Quest::Grail),
     ] {
         listen(&mut g, n);
@@ -928,16 +930,36 @@ fn the_hidden_traitors_flip_can_hand_the_win_to_evil() {
         2,
         Some(1),
         &[
-            "grail:5", "grail:4", "grail:4", "grail:3", "grail:5", "grail:4", "grail:4", "grail:3",
-            "dragon:5", "dragon:4", "dragon:3", "dragon:5", "dragon:4", "dragon:3", "picts:5",
-            "picts:4", "picts:3",
+            "dragon:5",
+            "dragon:4",
+            "dragon:4",
+            "dragon:3",
+            "dragon:?",
+            "dragon:?",
+            "dragon:?",
+            "dragon:?",
+            "grail:5",
+            "grail:4",
+            "grail:3",
+            "excalibur:5",
+            "excalibur:4",
+            "excalibur:3",
+            "saxons:5",
+            "saxons:4",
+            "saxons:3",
+            "picts:5",
+            "picts:4",
+            "picts:3",
         ],
     );
+    // Two Dragon defeats of 16 (3 black each), then successes of 12: the Grail (3 white),
+    // Excalibur (2), the Saxons and the Picts (1 each).
     for (n, q) in [
-        (4, Quest::Grail),
-        (4, Quest::Grail),
-        (3, Quest::Dragon),
-        (3, Quest::Dragon),
+        (4, Quest::Dragon),
+        (4, Quest::Dragon),
+        (3, Quest::Grail),
+        (3, Quest::Excalibur),
+        (3, Quest::Saxons),
         (3, Quest::Picts),
     ] {
         listen(&mut g, n);
@@ -957,7 +979,7 @@ fn after_play_goes_on_the_next_seventh_sword_decides_without_another_flip() {
         &[
             "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3", "picts:5",
             "picts:4", "picts:3", "saxons:5", "saxons:2", "picts:2", "saxons:4", "saxons:?",
-            "picts:3",
+            "picts:4",
         ],
     );
     for q in [Quest::Dragon, Quest::Grail, Quest::Picts] {

@@ -357,6 +357,23 @@ fn play_reports_bad_scripts() {
 }
 
 #[test]
+fn play_refuses_a_deal_with_two_viviens() {
+    let script = json!({
+        "players": 2,
+        "deal": {"loyalty": ["loyal", "traitor"], "set_aside": ["loyal", "loyal"],
+                 "rumor_deck": ["vivien", "picts:2", "vivien"]},
+        "actions": [{"seat": 0, "action": {"type": "listen_to_rumors"}}]
+    });
+    let out = card(&["play", "-"], Some(&script.to_string()));
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out).trim(),
+        "camelot: setup: the deal holds vivien 2 times, the box holds it once"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
 fn play_without_a_deal_is_dealt_by_the_seed() {
     let script = json!({"players": 5, "seed": 77, "actions": [{"seat": 0, "action": {"type": "listen_to_rumors"}}]});
     let a = card(&["play", "-"], Some(&script.to_string()));

@@ -66,16 +66,18 @@ pub fn seats(players: u8, traitor: Option<u8>) -> (Vec<Loyalty>, Vec<Loyalty>) {
     (loyalty, aside)
 }
 
+/// A game of `players` dealt `deck`; three Morgans the deck does not hold are left out (Morgans #5,
+/// #6 and #7 unless the deck holds one of them: a deal holds each card at most as often as the box).
 pub fn game_with(players: u8, traitor: Option<u8>, deck: &[&str], options: Options) -> Game {
     let (l, a) = seats(players, traitor);
-    dealt(
-        l,
-        a,
-        deck,
-        options,
-        &["morgan:5", "morgan:6", "morgan:7"],
-        &[],
-    )
+    let unused: Vec<&str> = [
+        "morgan:5", "morgan:6", "morgan:7", "morgan:1", "morgan:2", "morgan:3",
+    ]
+    .into_iter()
+    .filter(|m| !deck.contains(m))
+    .take(3)
+    .collect();
+    dealt(l, a, deck, options, &unused, &[])
 }
 
 pub fn game(players: u8, traitor: Option<u8>, deck: &[&str]) -> Game {
