@@ -10,7 +10,7 @@
 
 mod support;
 
-use camelot_board::sim::{Policy, SimplePolicy};
+use camelot_board::sim::{Policy, SimplePolicy, Step};
 use camelot_board::{
     Action, Black, Event, Game, Loyalty, Options, PendingView, PrivateView, Seat, Setup,
     TraitorRule,
@@ -688,6 +688,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     );
     let start = Instant::now();
     let (mut morgan_curtains, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
+    let (mut merlin_questions, mut public_choices) = (0, 0);
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(900),
@@ -724,9 +725,47 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             b.click("[data-testid=quest-end-done]").await;
             continue;
         }
+        if b.exists("[data-testid=merlin-question]").await {
+            // The Merlin round is asked on the table once: whoever would offer says so (and only
+            // he takes the phone), else nobody.
+            let seat = game.decider().expect("a decider");
+            let i = person_choice(&game, seat, s.setup.seed, &s.moves);
+            let offers = matches!(game.legal_actions()[i], Action::CommitMerlins { .. });
+            assert!(
+                !b.exists("[data-testid=curtain]").await
+                    && !b.exists("[data-testid=private]").await
+            );
+            merlin_questions += 1;
+            if offers {
+                b.click(&format!("[data-testid=merlin-question-{}]", seat.0))
+                    .await;
+                b.wait_for("[data-testid=curtain-show]").await;
+            } else {
+                let before = s.moves.len();
+                b.click("[data-testid=merlin-question-nobody]").await;
+                wait_saved_after(&b, before).await;
+            }
+            continue;
+        }
+        if b.exists("[data-testid=public-choice]").await {
+            public_choices += 1;
+        }
         if b.exists("[data-testid=curtain-show]").await {
             // The curtain names whoever's moment it is, and only him.
             let who = entitled(&game, &s).expect("someone decides");
+            // The phone is passed only for a secret: never for Excalibur's sacrifice or the
+            // opening's public deal.
+            assert!(
+                !matches!(
+                    game.glimpse(who).step(),
+                    Step::ExcaliburCancel { .. }
+                        | Step::ChooseFirstDealt
+                        | Step::Propose
+                        | Step::AcceptProposal
+                ),
+                "a curtain for a question that hides nothing: {:?}",
+                game.glimpse(who).step()
+            );
             assert_eq!(
                 b.text("[data-testid=curtain-name]").await.trim(),
                 s.names[who.index()],
@@ -810,6 +849,10 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         "Morgan's card passed the phone to {asked:?} only"
     );
     assert!(quest_ends > 0, "no quest's end was shown");
+    assert!(
+        public_choices > 0,
+        "no choice was made on the table ({merlin_questions} Merlin questions)"
+    );
     // The end: the verdict, then every Loyalty card turned over one by one.
     assert!(!b.text("[data-testid=board-verdict]").await.is_empty());
     let mut turned = s.end_shown;

@@ -15,8 +15,8 @@
 //! - beside a bare Leptos counter (tests/counter, built by scripts/setup's
 //!   `camelot_counter_build` with the same Trunk, wasm-opt, profile and flags, into
 //!   target/counter-dist): [`COLD_STARTS`] alternating cold starts of each, same CPU slowdown, the
-//!   median of Home's time to interactive at most [`MAX_HOME_OVER_COUNTER`] times the counter's
-//!  . A yardstick measured in the same run, so that the load of a shared machine
+//!   median of Home's time to interactive at most [`MAX_HOME_OVER_COUNTER`] times the counter's:
+//!   a yardstick measured in the same run, so that the load of a shared machine
 //!   weighs on both sides alike.
 //!
 //! The size is checked in every run; the timing, a measurement on a shared machine, only with

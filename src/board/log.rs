@@ -137,7 +137,9 @@ mod tests {
         let mut g = s.game().unwrap();
         for i in 0..150 {
             let Some(seat) = g.decider() else { break };
-            let a = crate::board::computer_decision(&g, seat, 7, i).unwrap().0;
+            let a = crate::board::computer_decision(&g, seat, Level::Solid, 7, i)
+                .unwrap()
+                .0;
             s.apply(&mut g, seat, a, i as f64).unwrap();
         }
         s

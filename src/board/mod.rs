@@ -13,6 +13,7 @@ pub mod board_view;
 pub mod i18n;
 pub mod words;
 
+pub mod asks;
 pub mod log;
 pub mod new_game;
 pub mod persist;
@@ -21,7 +22,8 @@ pub mod table;
 
 use crate::shell::{Screen, Shell, now_ms, scroll_top};
 use crate::storage::GameKind;
-use camelot_board::sim::{Reason, SimplePolicy};
+use camelot_board::levels::{Computer, Level};
+use camelot_board::sim::Reason;
 use camelot_board::{Action, Event, Game, Seat, TableView};
 use camelot_kit::rng_from_seed;
 use leptos::prelude::*;
@@ -38,6 +40,9 @@ pub const LOG: Screen = Screen::Log(GameKind::Board);
 pub struct Live {
     pub session: Session,
     pub game: Game,
+    /// The person who said, on the table, that he offers Merlins: the curtain is his (never
+    /// saved: after a reload the table is asked again).
+    pub answered: Option<Seat>,
 }
 
 /// What the table screen must show now, decided from the game and the session alone.
@@ -47,6 +52,10 @@ pub enum Need {
     LoyaltyLook(Seat),
     /// A person decides: behind his curtain until he lifts it.
     Person(Seat),
+    /// A person decides in front of everyone: the decision hides nothing ([`asks`]).
+    Public(Seat),
+    /// The table is asked whether anyone offers Merlins ([`asks`]).
+    Merlins(asks::MerlinQuestion),
     /// A computer knight decides (no curtain).
     Computer(Seat),
     /// The game is over.
@@ -128,7 +137,11 @@ impl Ctx {
         }
         self.cancel_computer();
         self.recent.set(log::last_lines(&session, RECENT));
-        self.live.set(Some(Live { session, game }));
+        self.live.set(Some(Live {
+            session,
+            game,
+            answered: None,
+        }));
         self.lifted.set(None);
         self.confirm.set(None);
         self.quest_end.set(None);
@@ -172,7 +185,16 @@ impl Ctx {
         self.confirm.set(None);
         let Some(result) = self.live.try_update(|l| {
             let l = l.as_mut()?;
-            Some(l.session.apply(&mut l.game, seat, action, now_ms()))
+            let public = matches!(need_of(l), Need::Public(s) if s == seat);
+            let done = l.session.apply(&mut l.game, seat, action, now_ms());
+            if l.game.decider() != l.answered {
+                l.answered = None;
+            }
+            // What a choice made on the table brought him privately waits for his curtain.
+            if public && let Ok(events) = &done {
+                l.session.keep_for_later(seat, events);
+            }
+            Some(done)
         }) else {
             return;
         };
@@ -360,8 +382,15 @@ impl Ctx {
     fn computer_moves(&self, seat: Seat) {
         let Some((action, why)) = self.live.with_untracked(|l| {
             let l = l.as_ref()?;
-            (l.game.decider() == Some(seat) && l.session.is_computer(seat)).then_some(())?;
-            computer_decision(&l.game, seat, l.session.setup.seed, l.session.moves.len())
+            (l.game.decider() == Some(seat)).then_some(())?;
+            let level = l.session.sitter(seat).level()?;
+            computer_decision(
+                &l.game,
+                seat,
+                level,
+                l.session.setup.seed,
+                l.session.moves.len(),
+            )
         }) else {
             return;
         };
@@ -419,7 +448,7 @@ impl QuestEnd {
     }
 }
 
-/// What the computer knight in `seat` does: the built-in policy, deciding from the seat's own view
+/// What the computer knight in `seat` does, playing at `level`: deciding from the seat's own view
 /// (a borrowed glimpse: it cannot see what the seat may not), with randomness drawn from the game's
 /// seed and the move's number, so a game replays the same whoever plays it.
 /// Beside the choice, the reason the computer knight gives the table for it (worked out from the
@@ -427,13 +456,14 @@ impl QuestEnd {
 pub fn computer_decision(
     game: &Game,
     seat: Seat,
+    level: Level,
     seed: u64,
     move_number: usize,
 ) -> Option<(Action, Reason)> {
     let legal = game.legal_actions();
     let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let glimpse = game.glimpse(seat);
-    let (i, why) = SimplePolicy.choose_with_reason(&glimpse, &legal, &mut rng)?;
+    let (i, why) = Computer { level }.choose_with_reason(&glimpse, &legal, &mut rng)?;
     Some((*legal.get(i)?, why))
 }
 
@@ -445,7 +475,13 @@ pub fn need_of(live: &Live) -> Need {
     match live.game.decider() {
         None => Need::Over,
         Some(seat) if live.session.is_computer(seat) => Need::Computer(seat),
-        Some(seat) => Need::Person(seat),
+        // One person with computer knights has nobody to hide from: all is on his screen.
+        Some(seat) if live.session.lone_person().is_some() => Need::Person(seat),
+        Some(seat) => match live.merlin_question() {
+            Some(q) => Need::Merlins(q),
+            None if asks::is_public(&live.game, seat) => Need::Public(seat),
+            None => Need::Person(seat),
+        },
     }
 }
 
@@ -510,9 +546,10 @@ mod tests {
             let mut n = 0;
             while let Some(seat) = game.decider() {
                 // The person plays as a computer knight would, for the test.
-                let action = computer_decision(&game, seat, s.setup.seed, s.moves.len())
-                    .unwrap()
-                    .0;
+                let action =
+                    computer_decision(&game, seat, Level::Expert, s.setup.seed, s.moves.len())
+                        .unwrap()
+                        .0;
                 s.apply(&mut game, seat, action, n as f64).unwrap();
                 n += 1;
                 assert!(n < 20_000, "{players} knights: the game does not end");
@@ -625,7 +662,11 @@ mod tests {
         setup.options.three_player_peek = false;
         let s = Session::new("b".into(), names(3), sitters, setup, 0.0);
         let game = s.game().unwrap();
-        let mut live = Live { session: s, game };
+        let mut live = Live {
+            session: s,
+            game,
+            answered: None,
+        };
         assert_eq!(need_of(&live), Need::LoyaltyLook(Seat(0)));
         live.session.loyalty_looks.clear();
         let decider = live.game.decider().unwrap();

@@ -183,7 +183,9 @@ mod tests {
         let mut g = s.game().unwrap();
         for i in 0..moves {
             let Some(seat) = g.decider() else { break };
-            let a = crate::board::computer_decision(&g, seat, 99, i).unwrap().0;
+            let a = crate::board::computer_decision(&g, seat, Level::Solid, 99, i)
+                .unwrap()
+                .0;
             s.apply(&mut g, seat, a, 1_700_000_000_000.0 + i as f64)
                 .unwrap();
         }

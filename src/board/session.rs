@@ -148,6 +148,22 @@ impl Session {
         Ok(events)
     }
 
+    /// What `events` told `seat` privately is kept for his next curtain (he acted in front of
+    /// everyone and saw none of it).
+    pub fn keep_for_later(&mut self, seat: Seat, events: &[Event]) {
+        for e in events {
+            if let Event::Private { seat: to, private } = e
+                && *to == seat
+                && !self.is_computer(seat)
+            {
+                self.notices.push(Notice {
+                    seat,
+                    private: private.clone(),
+                });
+            }
+        }
+    }
+
     /// `seat` has read what he was to be told.
     pub fn told(&mut self, seat: Seat) {
         self.notices.retain(|n| n.seat != seat);

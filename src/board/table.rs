@@ -136,7 +136,13 @@ fn Decision() -> impl IntoView {
             Need::LoyaltyLook(seat) => {
                 view! { <Covered seat why=t(B::why_loyalty_look).to_string() /> }.into_any()
             }
-            Need::Person(seat) if lifted == Some(seat) => view! { <Private seat /> }.into_any(),
+            Need::Person(seat) | Need::Public(seat) if lifted == Some(seat) => {
+                view! { <Private seat /> }.into_any()
+            }
+            Need::Public(seat) => view! { <PublicChoice seat /> }.into_any(),
+            Need::Merlins(question) => {
+                view! { <super::asks::MerlinQuestionView question /> }.into_any()
+            }
             Need::Person(seat) => {
                 let why = ctx
                     .view
@@ -438,6 +444,32 @@ fn Secrets(sv: SeatView) -> impl IntoView {
                 </ul>
             })}
         </div>
+    }
+}
+
+/// A decision taken in front of everyone (it hides nothing, [`super::asks`]): who decides, what
+/// about, and his choices, with no curtain and none of his cards.
+#[component]
+fn PublicChoice(seat: Seat) -> impl IntoView {
+    let ctx = use_ctx();
+    move || {
+        let sv = ctx
+            .live
+            .with(|l| l.as_ref().map(|l| l.game.seat_view(seat)))?;
+        let names = ctx.names.get();
+        let what = sv
+            .table
+            .pending
+            .as_ref()
+            .map(|p| words::pending_what(p, sv.table.phase, sv.table.decider, &names))
+            .unwrap_or_default();
+        Some(view! {
+            <section class="table-question" data-testid="public-choice" data-seat=seat.0>
+                <h2>{tf(B::public_choice_title, &[("name", &words::seat_name(&names, seat))])}</h2>
+                <p>{what}</p>
+                <Actions seat sv closed=Vec::new() />
+            </section>
+        })
     }
 }
 

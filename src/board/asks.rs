@@ -1,0 +1,367 @@
+//! Questions asked on the table, not behind a curtain. A decision whose answer hides nothing and
+//! that needs nothing private to make is taken in front of everyone: whether Excalibur's owner
+//! sacrifices it (everyone sees who holds it and the card it would cancel), the opening's "who is
+//! dealt first", "next card to ‹name›" and its acceptance (the card itself stays unseen), and
+//! every choice of an unmasked Traitor (he has no hand and no secret left) but Lancelot's Armor's
+//! look at two black cards. The phone is passed only for a secret.
+//!
+//! The Merlin round after a special black card asks the table once, "Does anyone offer Merlins?",
+//! instead of the curtain going to every knight in turn. Whoever says so takes the phone; "Nobody"
+//! lets the round pass for every person asked, and the computer knights answer for themselves as
+//! ever. Every person the engine asks is offered the same answer whatever cards he holds, so
+//! nothing is learnt from the question; one who answers but has no Merlin lets it pass behind his
+//! curtain. No rule changes: the engine still asks each knight in turn, and the app sends the
+//! passes of those who said nothing.
+
+use super::i18n::B;
+use super::{Ctx, Live, use_ctx, words};
+use crate::i18n::{t, tf, tn};
+use camelot_board::sim::Step;
+use camelot_board::{Action, Black, Event, Game, RuleError, Seat};
+use leptos::prelude::*;
+
+/// Whether the decision `seat` is to make now hides nothing and needs nothing private: it is
+/// asked on the table.
+pub fn is_public(game: &Game, seat: Seat) -> bool {
+    let unmasked = game
+        .table_view()
+        .knights
+        .get(seat.index())
+        .is_some_and(|k| k.revealed);
+    match game.glimpse(seat).step() {
+        Step::Waiting => false,
+        Step::ArmorKeep { .. } => false,
+        Step::ExcaliburCancel { .. }
+        | Step::ChooseFirstDealt
+        | Step::Propose
+        | Step::AcceptProposal => true,
+        _ => unmasked,
+    }
+}
+
+/// The Merlin question the table is asked now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MerlinQuestion {
+    /// The special black card the Merlins would cancel.
+    pub card: Black,
+    /// Merlins offered so far.
+    pub committed: u8,
+    /// The persons who may answer, in the order the engine asks them (computers answer alone).
+    pub asked: Vec<Seat>,
+}
+
+/// The black card of the Merlin round `seat` is asked in now, if he is.
+fn merlin_round(game: &Game, seat: Seat) -> Option<(Black, u8)> {
+    match game.glimpse(seat).step() {
+        Step::Merlins { card, committed } => Some((card, committed)),
+        _ => None,
+    }
+}
+
+impl Live {
+    /// The Merlin question to ask the table now: a Merlin round is open and a person is the next
+    /// one the engine asks, who has not answered yet. `None` otherwise.
+    pub fn merlin_question(&self) -> Option<MerlinQuestion> {
+        let seat = self.game.decider()?;
+        if self.session.is_computer(seat) || self.answered == Some(seat) {
+            return None;
+        }
+        let (card, committed) = merlin_round(&self.game, seat)?;
+        let asked = self
+            .round_seats()
+            .into_iter()
+            .filter(|s| !self.session.is_computer(*s))
+            .collect();
+        Some(MerlinQuestion {
+            card,
+            committed,
+            asked,
+        })
+    }
+
+    /// Every seat the open Merlin round still asks, in order: what the engine asks when each lets
+    /// it pass (worked out on a copy of the game; the order of asking is public).
+    pub fn round_seats(&self) -> Vec<Seat> {
+        let mut game = self.game.clone();
+        let mut seats = Vec::new();
+        let Some(first) = game.decider() else {
+            return seats;
+        };
+        let Some((card, _)) = merlin_round(&game, first) else {
+            return seats;
+        };
+        while let Some(seat) = game.decider()
+            && merlin_round(&game, seat).is_some_and(|(c, _)| c == card)
+            && !seats.contains(&seat)
+        {
+            seats.push(seat);
+            if game.apply(seat, Action::Pass).is_err() {
+                break;
+            }
+        }
+        seats
+    }
+
+    /// The table's answer to the Merlin question: `who` offers Merlins, or nobody. The round
+    /// passes for every person the engine asks before `who` (or for all of them), the computer
+    /// knights among them deciding as ever; then the curtain is for `who`. Returns each move
+    /// played, with its events and a computer knight's reason.
+    pub fn answer_merlin_question(
+        &mut self,
+        who: Option<Seat>,
+        now_ms: f64,
+    ) -> Result<Vec<Played>, RuleError> {
+        let mut played = Vec::new();
+        let Some(first) = self.game.decider() else {
+            return Ok(played);
+        };
+        let Some((card, _)) = merlin_round(&self.game, first) else {
+            return Ok(played);
+        };
+        if who.is_some_and(|w| !self.round_seats().contains(&w)) {
+            return Ok(played);
+        }
+        while let Some(seat) = self.game.decider()
+            && merlin_round(&self.game, seat).is_some_and(|(c, _)| c == card)
+        {
+            if Some(seat) == who {
+                self.answered = Some(seat);
+                break;
+            }
+            let (action, why) = match self.session.sitter(seat).level() {
+                Some(level) => {
+                    let Some((action, why)) = super::computer_decision(
+                        &self.game,
+                        seat,
+                        level,
+                        self.session.setup.seed,
+                        self.session.moves.len(),
+                    ) else {
+                        break;
+                    };
+                    (action, Some(why))
+                }
+                None => (Action::Pass, None),
+            };
+            let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
+            played.push(Played {
+                seat,
+                action,
+                why,
+                events,
+            });
+        }
+        Ok(played)
+    }
+}
+
+/// One move played while answering the table's question.
+#[derive(Debug)]
+pub struct Played {
+    pub seat: Seat,
+    pub action: Action,
+    pub why: Option<camelot_board::sim::Reason>,
+    pub events: Vec<Event>,
+}
+
+impl Ctx {
+    /// The table answered the Merlin question (see [`Live::answer_merlin_question`]): what was
+    /// let pass is saved and told as any move is; the curtain then goes up for whoever answered.
+    pub fn answer_merlin_question(&self, who: Option<Seat>) {
+        let mut outcome = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                outcome = Some(l.answer_merlin_question(who, super::now_ms()));
+            }
+        });
+        match outcome {
+            None => {}
+            Some(Err(e)) => {
+                let names = self.names.get_untracked();
+                self.message.set(Some(words::error_reason(&e, &names)));
+            }
+            Some(Ok(played)) => {
+                self.message.set(None);
+                for p in &played {
+                    self.tell(p.seat, &p.action, p.why.as_ref(), &p.events);
+                }
+                if !played.is_empty() {
+                    self.save();
+                }
+                self.schedule_computer();
+            }
+        }
+    }
+}
+
+/// The Merlin question, where the buttons of a decision are: the card it is about, "Nobody — go
+/// on", and one button per person asked.
+#[component]
+pub fn MerlinQuestionView(question: MerlinQuestion) -> impl IntoView {
+    let ctx = use_ctx();
+    let names = ctx.names.get_untracked();
+    let card = words::black_name(question.card);
+    let effect = words::black_effect(question.card);
+    let so_far = (question.committed > 0).then(|| {
+        view! {
+            <p data-testid="merlin-question-committed">
+                {tn(B::merlin_question_committed, question.committed as i64, &[])}
+            </p>
+        }
+    });
+    view! {
+        <section class="table-question" data-testid="merlin-question" data-focus-start>
+            <h3>{tf(B::merlin_question_title, &[("card", &card)])}</h3>
+            <p class="card-effect">{effect}</p>
+            {so_far}
+            <p>{t(B::merlin_question_text)}</p>
+            <ul class="action-list">
+                {question.asked.iter().map(|&seat| {
+                    let name = words::seat_name(&names, seat);
+                    view! {
+                        <li>
+                            <button class="action" data-testid=format!("merlin-question-{}", seat.0)
+                                on:click=move |_| ctx.answer_merlin_question(Some(seat))>
+                                {tf(B::merlin_question_me, &[("name", &name)])}
+                            </button>
+                        </li>
+                    }
+                }).collect_view()}
+                <li>
+                    <button class="action primary" data-testid="merlin-question-nobody"
+                        on:click=move |_| ctx.answer_merlin_question(None)>
+                        {t(B::merlin_question_nobody)}
+                    </button>
+                </li>
+            </ul>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::session::{Session, Sitter};
+    use camelot_board::Setup;
+    use camelot_kit::Level;
+
+    fn names(n: usize) -> Vec<String> {
+        (1..=n).map(|i| format!("P{i}")).collect()
+    }
+
+    /// Plays `live` with the computer knights' choices until `stop` holds (or the game ends).
+    fn play_until(live: &mut Live, mut stop: impl FnMut(&Live) -> bool) -> bool {
+        for _ in 0..5000 {
+            if stop(live) {
+                return true;
+            }
+            let Some(seat) = live.game.decider() else {
+                return false;
+            };
+            let (action, _) = crate::board::computer_decision(
+                &live.game,
+                seat,
+                Level::Solid,
+                live.session.setup.seed,
+                live.session.moves.len(),
+            )
+            .unwrap();
+            live.session
+                .apply(&mut live.game, seat, action, 0.0)
+                .unwrap();
+        }
+        false
+    }
+
+    fn table(seed: u64, players: u8) -> Live {
+        let session = Session::new(
+            "a".into(),
+            names(players as usize),
+            vec![Sitter::Person; players as usize],
+            Setup::new(players, seed),
+            0.0,
+        );
+        let game = session.game().unwrap();
+        Live {
+            session,
+            game,
+            answered: None,
+        }
+    }
+
+    /// Excalibur's sacrifice, the opening's deal and an unmasked Traitor's choices are asked on
+    /// the table; a knight's own turn, his Merlins and Lancelot's Armor are his secret.
+    #[test]
+    fn only_questions_that_hide_nothing_are_asked_on_the_table() {
+        let (mut excalibur, mut share, mut turn) = (0, 0, 0);
+        for seed in 0..40 {
+            let mut live = table(seed, 5);
+            play_until(&mut live, |l| {
+                let Some(seat) = l.game.decider() else {
+                    return true;
+                };
+                let public = is_public(&l.game, seat);
+                match l.game.glimpse(seat).step() {
+                    Step::ExcaliburCancel { .. } => {
+                        assert!(public);
+                        excalibur += 1;
+                    }
+                    Step::Propose | Step::AcceptProposal | Step::ChooseFirstDealt => {
+                        assert!(public);
+                        share += 1;
+                    }
+                    Step::ArmorKeep { .. }
+                    | Step::Merlins { .. }
+                    | Step::OpeningOffer
+                    | Step::FaceChoice { .. }
+                    | Step::Discard { .. } => assert!(!public),
+                    Step::Turn => {
+                        let unmasked = l.game.table_view().knights[seat.index()].revealed;
+                        assert_eq!(public, unmasked);
+                        turn += 1;
+                    }
+                    _ => {}
+                }
+                false
+            });
+        }
+        assert!(
+            excalibur > 0 && share > 0 && turn > 0,
+            "{excalibur} {share} {turn}"
+        );
+    }
+
+    /// The Merlin round: the table is asked once; "Nobody" passes for every person asked, and
+    /// whoever says he offers gets the curtain after the persons asked before him passed.
+    #[test]
+    fn the_merlin_round_is_asked_once_on_the_table() {
+        let (mut nobody, mut someone) = (0, 0);
+        for seed in 0..200 {
+            let mut live = table(seed, 4);
+            if !play_until(&mut live, |l| l.merlin_question().is_some()) {
+                continue;
+            }
+            let q = live.merlin_question().unwrap();
+            assert_eq!(q.asked, live.round_seats(), "all persons here");
+            if seed % 2 == 0 {
+                let played = live.answer_merlin_question(None, 0.0).unwrap();
+                assert_eq!(played.len(), q.asked.len());
+                assert!(played.iter().all(|p| p.action == Action::Pass));
+                assert!(live.merlin_question().is_none(), "the round is over");
+                nobody += 1;
+            } else {
+                let who = *q.asked.last().unwrap();
+                let played = live.answer_merlin_question(Some(who), 0.0).unwrap();
+                assert_eq!(played.len(), q.asked.len() - 1);
+                assert_eq!(live.game.decider(), Some(who));
+                assert_eq!(live.answered, Some(who));
+                assert!(
+                    live.merlin_question().is_none(),
+                    "his curtain, not the question"
+                );
+                someone += 1;
+            }
+        }
+        assert!(nobody > 0 && someone > 0, "{nobody} {someone}");
+    }
+}
