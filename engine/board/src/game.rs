@@ -1765,7 +1765,7 @@ impl Game {
     }
 }
 
-fn check_setup(setup: &Setup) -> Result<(), SetupError> {
+pub(crate) fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     let n = setup.players;
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
         return Err(SetupError::PlayerCount { players: n });

@@ -4,7 +4,7 @@
 mod common;
 use camelot_board::sim::{Policy, SimplePolicy};
 use camelot_kit::conformance::random_game;
-use camelot_kit::rng_from_seed;
+use camelot_kit::{Move, Save, rng_from_seed};
 use common::*;
 
 /// The record as a careful player keeps it, from the public events only (what he saw happen).
@@ -294,14 +294,32 @@ fn quest_cards_and_siege_engines_removed_are_on_the_record() {
 
 #[test]
 fn the_public_record_survives_a_save() {
-    let mut g = three()
+    let setup = three()
         .black(&[Black::BlackKnight3])
         .white(&[GRAIL; 4])
-        .start();
+        .setup();
+    let mut g = Game::new(&setup).unwrap();
     act(&mut g, Action::DrawBlackCard);
     act(&mut g, Action::PlaceFaceDown);
-    let text = serde_json::to_string(&g).unwrap();
-    let back: Game = serde_json::from_str(&text).unwrap();
+    // A save is the setup and the actions, replayed on load.
+    let save = Save {
+        setup,
+        moves: vec![
+            Move {
+                seat: s(0),
+                action: Action::DrawBlackCard,
+            },
+            Move {
+                seat: s(0),
+                action: Action::PlaceFaceDown,
+            },
+        ],
+    };
+    let text = serde_json::to_string(&save).unwrap();
+    let back: Game = serde_json::from_str::<Save<Setup, Action>>(&text)
+        .unwrap()
+        .load()
+        .unwrap();
     assert_eq!(back.deeds(s(0)).placed_face_down, 1);
     assert_eq!(back.table_view(), g.table_view());
 }
