@@ -1154,7 +1154,17 @@ impl Game {
         // Fixed arrays rather than vectors: dealing allocates nothing.
         let mut all = sh.cards;
         let cards = &mut all[..usize::from(sh.len)];
-        camelot_kit::shuffle(cards, &mut self.rng);
+        // The deal's fixed picks choose the first cards dealt; the generator shuffles the rest.
+        let mut fixed = 0;
+        while fixed + 1 < cards.len() {
+            let left = cards.len() - fixed;
+            let Some(k) = self.fixed_pick(left as u8) else {
+                break;
+            };
+            cards[fixed..=fixed + usize::from(k)].rotate_right(1);
+            fixed += 1;
+        }
+        camelot_kit::shuffle(&mut cards[fixed..], &mut self.rng);
         let mut order = [Seat(0); MAX_PLAYERS as usize];
         let mut seats = 0;
         for s in self.seats_from(sh.lead) {

@@ -33,8 +33,9 @@ pub use action::{
 };
 pub use data::{Black, BlackKind, Knight, Loyalty, Place, Quest, Relic, White};
 pub use game::{
-    Census, Combat, Deal, Deeds, FORMAT_VERSION, Game, Hand, LancelotBoard, Options, Outcome,
-    Phase, Placed, QuestTally, RelicState, SeatChoice, Setup, Spot, Swords, TraitorRule, War,
+    Census, Chance, Combat, Deal, Deeds, FORMAT_VERSION, Game, Hand, LancelotBoard, Options,
+    Outcome, Phase, Placed, QuestTally, RelicState, Roll, SeatChoice, Setup, Spot, Swords,
+    TraitorRule, War,
 };
 pub use view::{
     BlackCardStage, CombatView, KnightView, PendingView, PrivateView, SeatView, TableView,

@@ -225,6 +225,9 @@ struct Out<'a> {
     rng: &'a GameRng,
     stack: &'a [Frame],
     board: String,
+    /// Only when the deal fixes chance: how much of it is used.
+    #[serde(skip_serializing_if = "ChanceUsed::is_none")]
+    chance: ChanceUsed,
 }
 
 impl Serialize for Game {
@@ -235,6 +238,7 @@ impl Serialize for Game {
             rng: &self.rng,
             stack: &self.stack,
             board: self.pack(),
+            chance: self.chance_used,
         }
         .serialize(s)
     }

@@ -252,7 +252,7 @@ impl Game {
                     self.stack.push(Frame::Siege(s));
                 }
                 Action::RollSiegeDie => {
-                    s.roll = self.rng.random_range(1..=SIEGE_DIE_FACES);
+                    s.roll = self.roll_siege_die();
                     if self.has_knight(s.fighter, Knight::SirKay) {
                         // Sir Kay may add a card after the roll, in his own fight (§5.1).
                         self.stack.push(Frame::Siege(s));
@@ -522,7 +522,10 @@ impl Game {
             (Phase::TraitorTakes, Action::TakeCardFrom { seat: from }) => {
                 let len = self.s(from).hand.len();
                 if len > 0 {
-                    let k = self.rng.random_range(0..len);
+                    let k = match self.fixed_pick(len) {
+                        Some(k) => k,
+                        None => self.rng.random_range(0..len),
+                    };
                     if let Some(card) = self.s(from).hand.nth(k) {
                         self.discard_from_hand(from, card);
                         ev!(

@@ -6,11 +6,16 @@ use common::*;
 /// Four knights win the Pict War (one white sword); four siege engines, lives 3 (seat 0: 5).
 /// Returns at the start of seat 1's turn; the Traitor (if any) is seat 2.
 fn pict_war_won(b: Build) -> Game {
+    pict_war_won_with(b, &[])
+}
+
+/// The same, seat 3 holding `extra` besides.
+fn pict_war_won_with(b: Build, extra: &[White]) -> Game {
     let mut g = b
         .hand(0, &[F1, F5, White::Reinforcements])
         .hand(1, &[F2, GRAIL])
         .hand(2, &[F3, GRAIL])
-        .hand(3, &[F4, GRAIL])
+        .hand(3, &[&[F4, GRAIL][..], extra].concat())
         .white(&[GRAIL; 12])
         .start();
     for _ in 0..4 {
@@ -179,6 +184,42 @@ fn the_revealed_traitor_takes_a_random_card_then_adds_an_engine_or_draws_face_up
         vec![Some(Black::BlackKnight3)]
     );
     assert_eq!(g.current(), s(3));
+}
+
+#[test]
+fn a_fixed_pick_names_the_card_the_revealed_traitor_takes() {
+    // Picks count the victim's cards in card order, and round them when beyond their number. (The
+    // Pict War's spoils, dealt at random before, use picks too: all of them the same here.)
+    let mut taken = Vec::new();
+    for pick in [0u8, 2, 3, 7] {
+        let mut g = pict_war_won_with(
+            four()
+                .traitor(2)
+                .black(&[Black::BlackKnight3])
+                .picks(&[pick; 8]),
+            &[White::Fate, White::Piety],
+        );
+        wander_turn(&mut g, ENGINE);
+        wander_turn(&mut g, ENGINE);
+        act_as(&mut g, 3, Action::AddSiegeEngine);
+        act(&mut g, Action::Accuse { target: s(2) });
+        end_turn(&mut g);
+        wander_turn(&mut g, ENGINE);
+        wander_turn(&mut g, ENGINE);
+        let cards = hand(&g, 3);
+        let expected = cards[usize::from(pick) % cards.len()];
+        let events = act_as(&mut g, 2, Action::TakeCardFrom { seat: s(3) });
+        assert!(
+            has_event(&events, |e| *e
+                == Event::Private {
+                    seat: Seat(3),
+                    private: PrivateEvent::CardTaken { card: expected }
+                }),
+            "pick {pick} of {cards:?}: {events:?}"
+        );
+        taken.push(expected);
+    }
+    assert_eq!(taken, [GRAIL, White::Fate, White::Piety, White::Piety]);
 }
 
 #[test]

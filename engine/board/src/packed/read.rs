@@ -23,6 +23,8 @@ pub(crate) enum Damaged {
     Step { index: usize },
     /// The cards do not add up to the box's, kind by kind.
     Cards,
+    /// More of the deal's fixed chance used than it holds.
+    Chance,
     /// Over, yet still turning; or not over, yet no seat can act.
     Stalled,
 }
@@ -40,6 +42,7 @@ impl fmt::Display for Damaged {
                 write!(f, "pending step {index} is out of the table's bounds")
             }
             Damaged::Cards => f.write_str("the cards do not add up to the box's"),
+            Damaged::Chance => f.write_str("more fixed chance used than the deal holds"),
             Damaged::Stalled => f.write_str("a game that is neither over nor waiting for anyone"),
         }
     }
@@ -420,6 +423,8 @@ pub(crate) struct In {
     rng: GameRng,
     stack: Vec<Frame>,
     board: String,
+    #[serde(default)]
+    chance: ChanceUsed,
 }
 
 impl Game {
@@ -443,6 +448,12 @@ impl Game {
         game.format = input.format;
         game.rng = input.rng;
         game.stack = input.stack;
+        let fixed = game.setup.deal.as_ref().map(|d| &d.chance);
+        let (rolls, picks) = fixed.map_or((0, 0), |c| (c.rolls.len(), c.picks.len()));
+        if input.chance.rolls as usize > rolls || input.chance.picks as usize > picks {
+            return Err(Damaged::Chance);
+        }
+        game.chance_used = input.chance;
         game.unpack(&input.board)?;
         Ok(game)
     }

@@ -181,6 +181,52 @@ fn a_card_more_or_less_than_the_box_is_refused() {
     assert_eq!(read(v).err(), Some(Damaged::Cards));
 }
 
+fn with_fixed_chance(seed: u64) -> Setup {
+    let mut setup = Setup::new(4, seed);
+    setup.deal = Some(Deal {
+        chance: Chance {
+            rolls: [8, 1, 2, 7].map(|f| Roll::new(f).unwrap()).to_vec(),
+            picks: vec![0, 3, 1, 2, 5, 4],
+        },
+        ..Deal::default()
+    });
+    setup
+}
+
+#[test]
+fn a_state_with_fixed_chance_used_reads_back_as_itself() {
+    let mut rng = rng_from_seed(41);
+    let mut used = false;
+    for seed in 0..20 {
+        for g in states(&with_fixed_chance(seed), &mut rng, 3) {
+            let t = text(&g);
+            let back: Game = serde_json::from_str(&t).unwrap();
+            assert_eq!(text(&back), t);
+            assert_eq!(back.chance_used, g.chance_used);
+            used |= g.chance_used.rolls > 0 && g.chance_used.picks > 0;
+        }
+    }
+    assert!(used, "no state had used fixed rolls and picks");
+}
+
+#[test]
+fn more_fixed_chance_used_than_the_deal_holds_is_refused() {
+    let g = Game::new(&with_fixed_chance(1)).unwrap();
+    for (rolls, picks) in [(5, 0), (0, 7), (u32::MAX, 0)] {
+        let mut v = value(&g);
+        v["chance"] = json!({"rolls": rolls, "picks": picks});
+        assert_eq!(read(v).err(), Some(Damaged::Chance));
+    }
+    let mut v = value(&g);
+    v["chance"] = json!({"rolls": 4, "picks": 6});
+    assert!(read(v).is_ok());
+    // Without fixed chance, none can have been used.
+    let g = Game::new(&Setup::new(4, 1)).unwrap();
+    let mut v = value(&g);
+    v["chance"] = json!({"rolls": 1, "picks": 0});
+    assert_eq!(read(v).err(), Some(Damaged::Chance));
+}
+
 /// A state cut anywhere, or with any of its board's symbols changed, is refused or reads as a game
 /// that can be played on; never a panic.
 #[test]

@@ -29,6 +29,7 @@ pub struct Build {
     opening: bool,
     swords: Swords,
     engines: u8,
+    chance: Chance,
 }
 
 /// A table of the given knights, seat 0 first.
@@ -45,6 +46,7 @@ pub fn table(knights: &[Knight]) -> Build {
         opening: false,
         swords: Swords::default(),
         engines: 0,
+        chance: Chance::default(),
     }
 }
 
@@ -118,6 +120,21 @@ impl Build {
         self
     }
 
+    /// Siege die rolls fixed in advance, in order.
+    pub fn rolls(mut self, faces: &[u8]) -> Self {
+        self.chance.rolls = faces
+            .iter()
+            .map(|&f| Roll::new(f).expect("a face of the die"))
+            .collect();
+        self
+    }
+
+    /// Random picks fixed in advance, in order.
+    pub fn picks(mut self, picks: &[u8]) -> Self {
+        self.chance.picks = picks.to_vec();
+        self
+    }
+
     pub fn opening(mut self) -> Self {
         self.opening = true;
         self
@@ -132,6 +149,7 @@ impl Build {
             skip_opening_gesture: !self.opening,
             swords: self.swords,
             siege_engines: self.engines,
+            chance: self.chance,
         });
         self.setup
     }
