@@ -1,9 +1,11 @@
 //! `camelot board …`: scripted and simulated board games from the command line.
 //!
 //! - `play FILE|-`: a JSON script (the setup — `players`, optional `knights`, `first`, `seed`,
-//!   `options`, `deal` — and `actions`, each `{"seat": N, "action": {"type": …}}`); prints every
-//!   action's events (private ones included: a developer's tool) or its refusal, stops at the first
-//!   refused action (exit 1), and prints the final table view.
+//!   `options`, `deal` — and `actions`, each `{"seat": N, "action": {"type": …}}`); prints who
+//!   decides first and what he may do (`start`), then every action's events (private ones
+//!   included: a developer's tool) or its refusal, each followed by who decides then and what is
+//!   legal; stops at the first refused action (exit 1), and prints the final table view. The deal
+//!   may fix chance (`"chance": {"rolls": [d8 …], "picks": [n …]}`) for scripted checks.
 //! - `simulate --games N --players P --seed S [--traitor standard|none|among-us]
 //!   [--no-three-player-peek] [--max-actions N] [--bots LEVEL[,LEVEL..]] [--traitor-bot LEVEL]`:
 //!   games of computer knights (solid unless said: seats take the levels of the list in turn; the
@@ -93,11 +95,32 @@ struct Step {
     error: Option<RuleError>,
     #[serde(skip_serializing_if = "Option::is_none")]
     message: Option<String>,
+    /// Who decides after this step, and what he may do.
+    #[serde(flatten)]
+    next: Next,
+}
+
+/// Who decides (none once the game is over) and everything he may do.
+#[derive(Serialize)]
+struct Next {
+    decider: Option<Seat>,
+    legal: Vec<Action>,
+}
+
+impl Next {
+    fn of(game: &Game) -> Next {
+        Next {
+            decider: game.decider(),
+            legal: game.legal_actions(),
+        }
+    }
 }
 
 #[derive(Serialize)]
 struct PlayOutput {
     ok: bool,
+    /// Who decides before the first action, and what he may do.
+    start: Next,
     steps: Vec<Step>,
     skipped: usize,
     #[serde(rename = "final")]
@@ -118,51 +141,8 @@ fn read_input(file: &str) -> Result<String, Failure> {
 }
 
 fn play(file: &str) -> Result<i32, Failure> {
-    let text = read_input(file)?;
-    let script: Script =
-        serde_json::from_str(&text).map_err(|e| bad(format!("bad script: {e}")))?;
-    let setup = Setup {
-        players: script.players,
-        knights: script.knights,
-        first: script.first.unwrap_or(Seat(0)),
-        options: script.options,
-        seed: script.seed,
-        deal: script.deal,
-    };
-    let mut game = Game::new(&setup).map_err(|e| bad(format!("bad setup: {e}")))?;
-    let mut steps = Vec::new();
-    let mut ok = true;
-    let total = script.actions.len();
-    for (index, m) in script.actions.into_iter().enumerate() {
-        match game.apply(m.seat, m.action) {
-            Ok(events) => steps.push(Step {
-                index,
-                seat: m.seat,
-                action: m.action,
-                events: Some(events),
-                error: None,
-                message: None,
-            }),
-            Err(e) => {
-                steps.push(Step {
-                    index,
-                    seat: m.seat,
-                    action: m.action,
-                    events: None,
-                    error: Some(e),
-                    message: Some(e.to_string()),
-                });
-                ok = false;
-                break;
-            }
-        }
-    }
-    let output = PlayOutput {
-        ok,
-        skipped: total - steps.len(),
-        steps,
-        final_view: game.table_view(),
-    };
+    let output = play_script(&read_input(file)?)?;
+    let ok = output.ok;
     let json = serde_json::to_string_pretty(&output).map_err(|e| bad(e.to_string()))?;
     println!("{json}");
     if let Some(step) = output.steps.last().filter(|_| !ok) {
@@ -175,6 +155,57 @@ fn play(file: &str) -> Result<i32, Failure> {
         );
     }
     Ok(if ok { 0 } else { 1 })
+}
+
+/// A script played: each step, who decides after it and what is legal, and the final table.
+fn play_script(text: &str) -> Result<PlayOutput, Failure> {
+    let script: Script = serde_json::from_str(text).map_err(|e| bad(format!("bad script: {e}")))?;
+    let setup = Setup {
+        players: script.players,
+        knights: script.knights,
+        first: script.first.unwrap_or(Seat(0)),
+        options: script.options,
+        seed: script.seed,
+        deal: script.deal,
+    };
+    let mut game = Game::new(&setup).map_err(|e| bad(format!("bad setup: {e}")))?;
+    let start = Next::of(&game);
+    let mut steps = Vec::new();
+    let mut ok = true;
+    let total = script.actions.len();
+    for (index, m) in script.actions.into_iter().enumerate() {
+        match game.apply(m.seat, m.action) {
+            Ok(events) => steps.push(Step {
+                index,
+                seat: m.seat,
+                action: m.action,
+                events: Some(events),
+                error: None,
+                message: None,
+                next: Next::of(&game),
+            }),
+            Err(e) => {
+                steps.push(Step {
+                    index,
+                    seat: m.seat,
+                    action: m.action,
+                    events: None,
+                    error: Some(e),
+                    message: Some(e.to_string()),
+                    next: Next::of(&game),
+                });
+                ok = false;
+                break;
+            }
+        }
+    }
+    Ok(PlayOutput {
+        ok,
+        start,
+        skipped: total - steps.len(),
+        steps,
+        final_view: game.table_view(),
+    })
 }
 
 fn simulate_command(args: &[String]) -> Result<i32, Failure> {
@@ -250,3 +281,6 @@ fn parse<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, Failure> {
     text.parse()
         .map_err(|_| bad(format!("{name}: not a number: {text:?}")))
 }
+
+#[cfg(test)]
+mod tests;
