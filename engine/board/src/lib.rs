@@ -9,8 +9,8 @@
 //! naming its decider. The app renders only [`TableView`] and [`SeatView`], in which hidden things
 //! are absent.
 //!
-//! The rules are those of `shared/rules/board-game.md` (its §9 readings included); the card manifest,
-//! the quest table and every inferred number live in [`data`].
+//! The rules are those of `docs/rules-board-game.md` (its readings, §9 and §10, included); the
+//! card manifest, the quest table and every inferred number live in [`data`].
 
 pub mod action;
 pub mod cli;

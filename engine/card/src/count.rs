@@ -1,5 +1,5 @@
 //! Counting a quest: the one place where the cards of a Threats pile come to totals, outcomes and
-//! swords (`../shared/rules/card-game.md` §3 steps 4–9).
+//! swords (`docs/rules-card-game.md` §3 steps 4–9).
 //!
 //! - `stack_total`, `main_outcome`, `secondary_outcome` and `swords` are the arithmetic of one
 //!   quest's stack. The full breakdown ([`crate::resolve()`], which the app animates) and [`Tally`] both

@@ -183,7 +183,7 @@ impl Game {
                     ev.emit(|| Event::SilenceEnds);
                 }
                 // Only a Merlin placed on the pile ends them, not one Gawain plays at quest time
-                // (`../shared/rules/card-game.md` §4).
+                // (`docs/rules-card-game.md` §4).
                 let placed = matches!(then, Then::EndTurn);
                 if placed && (self.morgan1 || self.morgan2.is_some()) {
                     self.morgan1 = false;

@@ -7,7 +7,7 @@
 //! never a panic. The app renders only [`TableView`] and [`SeatView`], in which hidden things are
 //! absent.
 //!
-//! The rules are the rule book's, with the project's settled readings (`../shared/rules/card-game.md`);
+//! The rules are the rule book's, with the project's settled readings (`docs/rules-card-game.md`);
 //! the card manifest and every inferred number live in [`cards`].
 
 pub mod action;

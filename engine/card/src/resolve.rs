@@ -1,5 +1,5 @@
 //! Going on a Quest: revealing the Threats pile and resolving every quest in it (settled order in
-//! `../shared/rules/card-game.md` §3). A pure function from the revealed cards to a full breakdown — the
+//! `docs/rules-card-game.md` §3). A pure function from the revealed cards to a full breakdown — the
 //! stacks, Merlin's removals, Mordred and Morgan bonuses, totals, outcomes and swords — which the game
 //! applies and the app animates.
 

@@ -1,5 +1,5 @@
-//! Rules audit: one named test per rule or edge case of the rule book (`shared/seeds/001_…txt`) and
-//! the settled readings (`shared/rules/card-game.md`) that `rules.rs` does not already cover. Each
+//! Rules audit: one named test per rule or edge case of the rule book and of the settled readings
+//! (`docs/rules-card-game.md`, with the book's pages) that `rules.rs` does not already cover. Each
 //! test quotes the rule it checks and asserts what a player at the table would notice.
 
 mod table;
