@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
-//! a rule error prints what it could and exits with 1.
+//! a rule error prints what it could and exits with 1. A reader that goes away early (`… | head`)
+//! ends the writing quietly: the command's exit code stays what it was.
 
 use crate::bot::Level;
 use crate::sim::{self, SimConfig};
@@ -17,7 +18,7 @@ use camelot_kit::Rules;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::io::Read;
+use std::io::{ErrorKind, Read, Write};
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -58,10 +59,7 @@ pub fn main(args: &[String]) -> i32 {
         Some("resolve") => cmd_resolve(&args[1..]),
         Some("play") => cmd_play(&args[1..]),
         Some("simulate") => cmd_simulate(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
-            Ok(())
-        }
+        Some("help" | "--help" | "-h") => print_line(USAGE),
         Some(other) => Err(Failure::input(format!(
             "unknown command `card {other}` (expected resolve, play or simulate; try `camelot card help`)"
         ))),
@@ -70,7 +68,8 @@ pub fn main(args: &[String]) -> i32 {
     match result {
         Ok(()) => 0,
         Err(f) => {
-            eprintln!("camelot: {}", f.message);
+            // Nothing more to do if stderr is closed too.
+            let _ = writeln!(std::io::stderr(), "camelot: {}", f.message);
             f.code
         }
     }
@@ -109,11 +108,21 @@ fn parse_json(text: &str) -> Result<Value, Failure> {
         .map_err(|e| Failure::input(format!("the input is not valid JSON: {e}")))
 }
 
-fn print_json(value: &impl Serialize) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).expect("our output serializes")
-    );
+fn print_json(value: &impl Serialize) -> Result<(), Failure> {
+    print_line(&serde_json::to_string_pretty(value).expect("our output serializes"))
+}
+
+/// Write `text` and a newline to stdout. A closed pipe (the reader has gone, as `head` does once
+/// it has its lines) stops the writing quietly: nobody is left to read it, and it is not the
+/// command's failure. Any other write error is one (exit code 2).
+fn print_line(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
+            Err(Failure::input(format!("cannot write the output: {e}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -257,9 +266,9 @@ fn cmd_resolve(args: &[String]) -> Result<(), Failure> {
                 .map(|(i, v)| scenario(i, v))
                 .collect::<Result<Vec<_>, _>>()?;
             let out: Vec<ResolveOutput> = scenarios.iter().map(resolve_one).collect();
-            print_json(&out);
+            print_json(&out)?;
         }
-        Value::Object(_) => print_json(&resolve_one(&scenario(0, &input)?)),
+        Value::Object(_) => print_json(&resolve_one(&scenario(0, &input)?))?,
         other => {
             return Err(Failure::input(format!(
                 "expected a scenario object or an array of them, got {}",
@@ -391,7 +400,7 @@ fn cmd_play(args: &[String]) -> Result<(), Failure> {
         steps,
         skipped,
         r#final: game.table_view(),
-    });
+    })?;
     match refused {
         None => Ok(()),
         Some((index, error)) => Err(Failure {
@@ -484,8 +493,7 @@ fn simulate_bots(
             0.0
         },
     };
-    print_json(&out);
-    Ok(())
+    print_json(&out)
 }
 
 #[derive(Serialize)]
@@ -598,9 +606,5 @@ fn cmd_simulate(args: &[String]) -> Result<(), Failure> {
         seconds: round(seconds, 3),
         games_per_second,
     };
-    println!(
-        "{}",
-        serde_json::to_string(&out).expect("our output serializes")
-    );
-    Ok(())
+    print_line(&serde_json::to_string(&out).expect("our output serializes"))
 }
