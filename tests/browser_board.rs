@@ -688,7 +688,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     );
     let start = Instant::now();
     let (mut morgan_curtains, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
-    let (mut merlin_questions, mut public_choices) = (0, 0);
+    let (mut merlin_questions, mut public_choices, mut arthur_exchanges) = (0, 0, 0);
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(900),
@@ -814,6 +814,17 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             let i = person_choice(&game, seat, s.setup.seed, &s.moves);
             let action = game.legal_actions()[i];
             let before = s.moves.len();
+            if let Action::ArthurExchange { card, .. } = action {
+                // King Arthur's exchange: "Exchange a card…", the card, then the knight.
+                let code = serde_json::to_value(card).unwrap();
+                b.click("[data-testid=arthur-exchange]").await;
+                b.click(&format!(
+                    "[data-testid=arthur-card-{}]",
+                    code.as_str().unwrap()
+                ))
+                .await;
+                arthur_exchanges += 1;
+            }
             b.click(&format!("[data-testid=action-{i}]")).await;
             if matches!(action, Action::Accuse { .. }) {
                 // Asked first; Cancel changes nothing, and asks again next time.
@@ -852,6 +863,10 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     assert!(
         public_choices > 0,
         "no choice was made on the table ({merlin_questions} Merlin questions)"
+    );
+    eprintln!(
+        "{merlin_questions} Merlin questions, {public_choices} choices on the table, \
+         {arthur_exchanges} exchanges of King Arthur's"
     );
     // The end: the verdict, then every Loyalty card turned over one by one.
     assert!(!b.text("[data-testid=board-verdict]").await.is_empty());

@@ -8,7 +8,7 @@ use super::i18n::B;
 use super::{LOG, NEW_GAME, Need, use_ctx, words};
 use crate::i18n::{K, t, tf};
 use camelot_board::{
-    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView,
+    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView, White,
 };
 use leptos::prelude::*;
 
@@ -478,6 +478,9 @@ fn PublicChoice(seat: Seat) -> impl IntoView {
 #[component]
 fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> impl IntoView {
     let ctx = use_ctx();
+    // King Arthur's exchange is chosen in steps (the card, then the knight), not from a wall of
+    // every card for every knight: `None` closed, `Some(None)` choosing the card.
+    let exchange = RwSignal::new(None::<Option<White>>);
     // Shown again when an accusation asks to be confirmed, or a refusal is said.
     move || {
         let names = ctx.names.get_untracked();
@@ -491,10 +494,68 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             return accuse_confirm(seat, action, &name, shown_loyal_on).into_any();
         }
         let message = ctx.message.get();
+        let exchanging = exchange.get();
+        let exchanges: Vec<White> = sv
+            .legal_actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::ArthurExchange { card, .. } => Some(*card),
+                _ => None,
+            })
+            .fold(Vec::new(), |mut v, c| {
+                if !v.contains(&c) {
+                    v.push(c);
+                }
+                v
+            });
+        let arthur = (!exchanges.is_empty()).then(|| match exchanging {
+            None => view! {
+                <li>
+                    <button class="action" data-testid="arthur-exchange"
+                        on:click=move |_| exchange.set(Some(None))>
+                        {t(B::arthur_exchange_open)}
+                    </button>
+                </li>
+            }
+            .into_any(),
+            Some(None) => view! {
+                <li class="exchange-step" data-testid="arthur-exchange-cards">
+                    <p>{t(B::arthur_exchange_which_card)}</p>
+                    <ul class="action-list">
+                        {exchanges.iter().map(|&card| view! {
+                            <li>
+                                <button class="action" data-testid=format!("arthur-card-{}", white_code(card))
+                                    on:click=move |_| exchange.set(Some(Some(card)))>
+                                    {words::white_name(card)}
+                                </button>
+                            </li>
+                        }).collect_view()}
+                        <li>
+                            <button class="secondary" data-testid="arthur-exchange-cancel"
+                                on:click=move |_| exchange.set(None)>
+                                {t(K::cancel)}
+                            </button>
+                        </li>
+                    </ul>
+                </li>
+            }
+            .into_any(),
+            Some(Some(card)) => view! {
+                <li class="exchange-step" data-testid="arthur-exchange-knights">
+                    <p>{tf(B::arthur_exchange_to_whom, &[("card", &words::white_name(card))])}</p>
+                </li>
+            }
+            .into_any(),
+        });
         let buttons = sv
             .legal_actions
             .iter()
             .enumerate()
+            .filter(move |(_, a)| match a {
+                // The exchange's buttons show only at its last step, for the card chosen.
+                Action::ArthurExchange { card, .. } => exchanging == Some(Some(*card)),
+                _ => true,
+            })
             .map(|(i, &action)| {
                 let label = words::action_label(&action, &names);
                 let accuse = matches!(action, Action::Accuse { .. });
@@ -512,6 +573,7 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
                                 if accuse {
                                     ctx.confirm.set(Some(action));
                                 } else {
+                                    exchange.set(None);
                                     ctx.act(seat, action);
                                 }
                             }>
@@ -543,12 +605,20 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             <section class="actions" aria-labelledby="board-actions-title" data-focus-start>
                 <h3 id="board-actions-title">{t(B::your_choice)}</h3>
                 {message.map(|m| view! { <p class="message" role="alert" data-testid="board-message">{m}</p> })}
-                <ul class="action-list" data-testid="board-actions">{buttons}</ul>
+                <ul class="action-list" data-testid="board-actions">{buttons}{arthur}</ul>
                 {not_open}
             </section>
         }
         .into_any()
     }
+}
+
+/// A white card as a test or a style names it (the engine's serde name).
+fn white_code(card: White) -> String {
+    serde_json::to_value(card)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_else(|| format!("{card:?}"))
 }
 
 /// "Accuse ‹name›?": an accusation is asked again before it is made.
