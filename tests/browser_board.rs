@@ -588,6 +588,35 @@ fn morgan_step(game: &Game) -> bool {
     )
 }
 
+/// One tap of the table's, counted for the turn it was made in.
+fn tap(taps: &mut BTreeMap<(u32, bool), u32>, game: &Game) {
+    *taps
+        .entry((game.turn(), game.table_view().excalibur_over))
+        .or_default() += 1;
+}
+
+/// Taps per pass-and-play turn, median and mean, before and after Excalibur's quest is over.
+fn report_taps(taps: &BTreeMap<(u32, bool), u32>) {
+    for over in [false, true] {
+        let mut n: Vec<u32> = taps
+            .iter()
+            .filter(|((turn, o), _)| *o == over && *turn > 0)
+            .map(|(_, n)| *n)
+            .collect();
+        n.sort_unstable();
+        if n.is_empty() {
+            continue;
+        }
+        let mean = n.iter().sum::<u32>() as f64 / n.len() as f64;
+        eprintln!(
+            "taps per turn {} Excalibur's quest is over: median {}, mean {mean:.1}, over {} turns",
+            if over { "after" } else { "before" },
+            n[n.len() / 2],
+            n.len()
+        );
+    }
+}
+
 fn pass_and_play_setup(seed: u64) -> Setup {
     Setup {
         options: Options {
@@ -689,6 +718,8 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     let start = Instant::now();
     let (mut morgan_curtains, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
     let (mut merlin_questions, mut public_choices, mut arthur_exchanges) = (0, 0, 0);
+    // Taps per turn, keyed by the turn and whether Excalibur's quest is over.
+    let mut taps: BTreeMap<(u32, bool), u32> = BTreeMap::new();
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(900),
@@ -723,6 +754,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             }
             quest_ends += 1;
             b.click("[data-testid=quest-end-done]").await;
+            tap(&mut taps, &game);
             continue;
         }
         if b.exists("[data-testid=merlin-question]").await {
@@ -739,10 +771,12 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             if offers {
                 b.click(&format!("[data-testid=merlin-question-{}]", seat.0))
                     .await;
+                tap(&mut taps, &game);
                 b.wait_for("[data-testid=curtain-show]").await;
             } else {
                 let before = s.moves.len();
                 b.click("[data-testid=merlin-question-nobody]").await;
+                tap(&mut taps, &game);
                 wait_saved_after(&b, before).await;
             }
             continue;
@@ -775,16 +809,19 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 morgan_curtains.push(who);
             }
             b.click("[data-testid=curtain-show]").await;
+            tap(&mut taps, &game);
             b.wait_for("[data-testid=private]").await;
             continue;
         }
         if b.exists("[data-testid=private-notices-done]").await {
             b.click("[data-testid=private-notices-done]").await;
+            tap(&mut taps, &game);
             continue;
         }
         if b.exists("[data-testid=accuse-yes]").await {
             confirmed = true;
             b.click("[data-testid=accuse-yes]").await;
+            tap(&mut taps, &game);
             // The outcome is shown to the whole table: the accuser's cards are covered, and the
             // accused is named with his Loyalty.
             b.wait_for("[data-testid=accusation-result]").await;
@@ -818,14 +855,17 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 // King Arthur's exchange: "Exchange a card…", the card, then the knight.
                 let code = serde_json::to_value(card).unwrap();
                 b.click("[data-testid=arthur-exchange]").await;
+                tap(&mut taps, &game);
                 b.click(&format!(
                     "[data-testid=arthur-card-{}]",
                     code.as_str().unwrap()
                 ))
                 .await;
+                tap(&mut taps, &game);
                 arthur_exchanges += 1;
             }
             b.click(&format!("[data-testid=action-{i}]")).await;
+            tap(&mut taps, &game);
             if matches!(action, Action::Accuse { .. }) {
                 // Asked first; Cancel changes nothing, and asks again next time.
                 b.wait_for("[data-testid=accuse-confirm]").await;
@@ -842,6 +882,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         }
         if b.exists("[data-testid=private-done]").await {
             b.click("[data-testid=private-done]").await;
+            tap(&mut taps, &game);
             continue;
         }
         panic!("nothing to tap:\n{}", b.html().await);
@@ -864,6 +905,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         public_choices > 0,
         "no choice was made on the table ({merlin_questions} Merlin questions)"
     );
+    report_taps(&taps);
     eprintln!(
         "{merlin_questions} Merlin questions, {public_choices} choices on the table, \
          {arthur_exchanges} exchanges of King Arthur's"
