@@ -8,7 +8,7 @@
 //!
 //! Here, the simulation runner; apart from it, what a seat sees (`glimpse.rs`), the policies
 //! (`policy.rs`; the built-in one's scores in `ctx.rs`, `evil.rs` and `worth.rs`, its reading of
-//! the public record in `suspicion.rs`) and the reasons it gives (`reason.rs`).
+//! the public record in `suspects.rs`) and the reasons it gives (`reason.rs`).
 
 use crate::action::{Action, Seat, SetupError};
 use crate::data::*;
@@ -23,7 +23,7 @@ mod evil;
 mod glimpse;
 mod policy;
 mod reason;
-mod suspicion;
+mod suspects;
 mod worth;
 
 use ctx::Ctx;
@@ -31,8 +31,8 @@ pub use glimpse::{Glimpse, Step};
 use policy::{Best, harm};
 pub use policy::{Policy, SimplePolicy};
 pub use reason::{Clue, Reason};
-use suspicion::clue;
-pub use suspicion::{Suspect, suspicion};
+use suspects::clue;
+pub use suspects::{Suspect, suspicion};
 use worth::{Standing, Worth};
 
 /// What to simulate.

@@ -67,7 +67,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
-    /// The Heroic Action chosen: [`best_of`] with [`Ctx::heroic_score`], the legal actions taken a
+    /// The Heroic Action chosen: [`best_of`](super::policy::best_of) with [`Ctx::heroic_score`], the legal actions taken a
     /// run of one kind at a time (moves, accusations, King Arthur's exchanges come in runs), each
     /// run in its own small loop rather than a test of every action's kind.
     pub(super) fn best_heroic(&self, legal: &[Action], noise: u64) -> usize {
