@@ -58,20 +58,30 @@ fn a_reset_game_is_a_new_game() {
     assert_eq!(state(&g), before, "a refused reset leaves the game alone");
 }
 
+/// [`Game::legal_actions`] lists the candidates [`Game::allows`] allows: no action it allows may be
+/// missing from the candidates, and [`Game::check`] accepts exactly these, from the decider only.
 #[test]
-fn quick_legality_agrees_with_legal_actions() {
+fn legal_actions_check_and_allows_agree() {
     let mut universe = vec![
         Action::ListenToRumors,
         Action::SpreadRumors,
         Action::PassWindow,
+        Action::Pass,
+        Action::PlayTristan,
+        Action::PlayArthur,
+        Action::PlayGawain,
+        Action::PlayPercival,
+        Action::DeclineMerlin6,
+        Action::GawainPlay { index: None },
     ];
     universe.extend(Quest::ALL.map(|quest| Action::GoOnQuest { quest }));
     universe.extend((0..9).map(|i| Action::Accuse { target: Seat(i) }));
+    universe.extend((0..9).map(|i| Action::PlayGalahad { target: Seat(i) }));
     universe.extend((0..9).map(|i| Action::GiveLoyalty { recipient: Seat(i) }));
     universe.extend((0..3).map(|index| Action::PlaceRumor { index }));
+    universe.extend((0..5).map(|i| Action::GawainPlay { index: Some(i) }));
     universe.extend(Quest::ALL.map(|quest| Action::ChooseMerlin4Quest { quest }));
     universe.extend([Keep::Current, Keep::New].map(|keep| Action::KeepLoyalty { keep }));
-    universe.push(Action::DeclineMerlin6);
     for quest in Quest::ALL {
         universe.extend((0..6).map(|bonus| Action::Merlin6Quest { quest, bonus }));
     }
@@ -90,9 +100,14 @@ fn quick_legality_agrees_with_legal_actions() {
             let mut g = Game::new(setup).unwrap();
             while let Some((seat, _)) = g.decider() {
                 let legal = g.legal_actions();
+                assert!(!legal.is_empty(), "{:?}", g.phase);
+                let other = Seat((seat.0 + 1) % players);
                 for a in &universe {
-                    if let Some(quick) = g.quick_legality(seat, *a) {
-                        assert_eq!(quick, legal.contains(a), "{a:?} in {:?}", g.phase);
+                    let listed = legal.contains(a);
+                    assert_eq!(g.allows(seat, *a), listed, "{a:?} in {:?}", g.phase);
+                    assert_eq!(g.check(seat, *a).is_ok(), listed, "{a:?} in {:?}", g.phase);
+                    if other != seat {
+                        assert!(g.check(other, *a).is_err(), "{a:?} by {other}");
                     }
                 }
                 let a = *legal.choose(&mut rng).unwrap();

@@ -4,7 +4,7 @@ use crate::action::{
     AccusationRefusal, Action, BadChoiceReason, Keep, NotNowReason, RuleError, Seat,
 };
 use crate::cards::{Card, Knight, Quest};
-use crate::game::{Decision, Game, Phase};
+use crate::game::{Decision, Game, Options, Phase};
 
 impl Game {
     /// Who must decide now, and what kind of decision it is (`None` once the game is over).
@@ -52,124 +52,204 @@ impl Game {
         })
     }
 
-    /// Every action the deciding seat may take now (empty once the game is over).
+    /// Every action the deciding seat may take now (empty once the game is over): the actions of the
+    /// decision's kinds (`candidates`) that `allows` allows, in that order.
     pub fn legal_actions(&self) -> Vec<Action> {
         let Some((seat, _)) = self.decider() else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        match &self.phase {
-            Phase::Turn => self.turn_actions(seat, &mut out),
-            Phase::Announce { card } => {
-                if self.holds_traitor(seat) {
-                    out.extend(
-                        Card::all_kinds(
-                            self.start.setup.options.morgan8,
-                            self.start.setup.options.merlin6,
-                        )
-                        .into_iter()
-                        .map(|card| Action::Announce { card }),
-                    );
-                } else {
-                    out.push(Action::Announce { card: *card });
-                }
+        self.candidates(seat, |action| {
+            if self.allows(seat, action) {
+                out.push(action);
             }
-            Phase::TraitorChoose { .. } => {
-                out.extend((0..2).map(|index| Action::PlaceRumor { index }));
-            }
-            Phase::Merlin4Quest { .. } => {
-                out.extend(Quest::ALL.map(|quest| Action::ChooseMerlin4Quest { quest }))
-            }
-            Phase::VivienRecipient { drawer, .. } => out.extend(
-                self.vivien_recipients(*drawer)
-                    .map(|recipient| Action::GiveLoyalty { recipient }),
-            ),
-            Phase::VivienKeep { .. } => out.extend([
-                Action::KeepLoyalty {
-                    keep: Keep::Current,
-                },
-                Action::KeepLoyalty { keep: Keep::New },
-            ]),
-            Phase::Merlin6 { .. } => {
-                for quest in Quest::ALL {
-                    out.extend((0..=3).map(|bonus| Action::Merlin6Quest { quest, bonus }));
-                }
-                out.push(Action::DeclineMerlin6);
-            }
-            Phase::Arthur { .. } => {
-                if self.holds(seat, Knight::Arthur) {
-                    out.push(Action::PlayArthur);
-                }
-                out.push(Action::PassWindow);
-            }
-            Phase::Gawain { .. } => {
-                if self.holds(seat, Knight::Gawain) && self.can_draw() {
-                    out.push(Action::PlayGawain);
-                }
-                out.push(Action::PassWindow);
-            }
-            Phase::GawainChoose { cards, .. } => {
-                let playable: Vec<Action> = cards
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| !c.is_morgan())
-                    .map(|(i, _)| Action::GawainPlay {
-                        index: Some(i as u8),
-                    })
-                    .collect();
-                if playable.is_empty() {
-                    out.push(Action::GawainPlay { index: None });
-                } else {
-                    out.extend(playable);
-                }
-            }
-            Phase::PercivalAccusation { .. } | Phase::PercivalEnd { .. } => {
-                if self.holds(seat, Knight::Percival) {
-                    out.push(Action::PlayPercival);
-                }
-                out.push(Action::PassWindow);
-            }
-            Phase::Over { .. } => {}
-        }
+        });
         out
     }
 
-    fn turn_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        let can_tristan = self.holds(seat, Knight::Tristan) && !self.tristan_this_turn;
-        if self.is_revealed_traitor(seat) {
-            if self.can_draw() {
-                out.push(Action::SpreadRumors);
+    /// Every action of the kinds the decision now takes, in the order [`Game::legal_actions`] lists
+    /// them: all the legal ones among them (`allows` tells which).
+    fn candidates(&self, seat: Seat, mut push: impl FnMut(Action)) {
+        match &self.phase {
+            Phase::Turn => self.turn_candidates(seat, push),
+            Phase::Announce { .. } => {
+                let Options {
+                    morgan8, merlin6, ..
+                } = self.start.setup.options;
+                for card in Card::all_kinds(morgan8, merlin6) {
+                    push(Action::Announce { card });
+                }
             }
-        } else {
-            if self.can_draw() {
-                out.push(Action::ListenToRumors);
+            Phase::TraitorChoose { .. } => {
+                for index in 0..2 {
+                    push(Action::PlaceRumor { index });
+                }
             }
-            out.extend(
-                self.allowed_quests()
-                    .iter()
-                    .map(|&quest| Action::GoOnQuest { quest }),
-            );
-            if self.accusation_refusal(seat).is_none() {
-                out.extend(
-                    self.seats_from(seat, false)
-                        .filter(|t| !self.seats[t.index()].revealed)
-                        .map(|target| Action::Accuse { target }),
-                );
+            Phase::Merlin4Quest { .. } => {
+                for quest in Quest::ALL {
+                    push(Action::ChooseMerlin4Quest { quest });
+                }
             }
-            if self.holds(seat, Knight::Galahad) {
-                out.extend(
-                    self.seats_from(seat, false)
-                        .filter(|t| !self.seats[t.index()].revealed)
-                        .map(|target| Action::PlayGalahad { target }),
-                );
+            Phase::VivienRecipient { drawer, .. } => {
+                for recipient in self.seats_from(*drawer, false) {
+                    push(Action::GiveLoyalty { recipient });
+                }
+            }
+            Phase::VivienKeep { .. } => {
+                push(Action::KeepLoyalty {
+                    keep: Keep::Current,
+                });
+                push(Action::KeepLoyalty { keep: Keep::New });
+            }
+            Phase::Merlin6 { .. } => {
+                for quest in Quest::ALL {
+                    for bonus in 0..=3 {
+                        push(Action::Merlin6Quest { quest, bonus });
+                    }
+                }
+                push(Action::DeclineMerlin6);
+            }
+            Phase::Arthur { .. } => {
+                push(Action::PlayArthur);
+                push(Action::PassWindow);
+            }
+            Phase::Gawain { .. } => {
+                push(Action::PlayGawain);
+                push(Action::PassWindow);
+            }
+            Phase::GawainChoose { cards, .. } => {
+                for index in 0..cards.len() {
+                    push(Action::GawainPlay {
+                        index: Some(index as u8),
+                    });
+                }
+                push(Action::GawainPlay { index: None });
+            }
+            Phase::PercivalAccusation { .. } | Phase::PercivalEnd { .. } => {
+                push(Action::PlayPercival);
+                push(Action::PassWindow);
+            }
+            Phase::Over { .. } => {}
+        }
+    }
+
+    /// A turn's candidates: a revealed Traitor's spreading, listening, the quests, the accusations,
+    /// Galahad's looks, passing, then Tristan.
+    fn turn_candidates(&self, seat: Seat, mut push: impl FnMut(Action)) {
+        push(Action::SpreadRumors);
+        push(Action::ListenToRumors);
+        for quest in Quest::ALL {
+            push(Action::GoOnQuest { quest });
+        }
+        for target in self.seats_from(seat, false) {
+            push(Action::Accuse { target });
+        }
+        for target in self.seats_from(seat, false) {
+            push(Action::PlayGalahad { target });
+        }
+        push(Action::Pass);
+        push(Action::PlayTristan);
+    }
+
+    /// Whether `seat`, the decider, may take `action` now: the one statement of what is legal, which
+    /// [`Game::legal_actions`], [`Game::check`] and `apply`'s short ways all ask.
+    #[inline(always)]
+    pub(crate) fn allows(&self, seat: Seat, action: Action) -> bool {
+        let turn = matches!(self.phase, Phase::Turn);
+        match action {
+            Action::ListenToRumors => turn && !self.is_revealed_traitor(seat) && self.can_draw(),
+            Action::SpreadRumors => turn && self.is_revealed_traitor(seat) && self.can_draw(),
+            Action::GoOnQuest { quest } => {
+                turn && !self.is_revealed_traitor(seat) && self.allowed_quests().contains(&quest)
+            }
+            Action::Accuse { target } => {
+                turn && self.accusation_refusal(seat).is_none() && self.accusable(seat, target)
+            }
+            Action::PlayGalahad { target } => {
+                turn && !self.is_revealed_traitor(seat)
+                    && self.holds(seat, Knight::Galahad)
+                    && self.accusable(seat, target)
+            }
+            Action::PlayTristan => {
+                turn && self.holds(seat, Knight::Tristan) && !self.tristan_this_turn
+            }
+            // Passing is for a turn with nothing else to do (Tristan aside).
+            Action::Pass => turn && !self.turn_has_a_move(seat),
+            Action::Announce { card } => match self.phase {
+                Phase::Announce { card: drawn } => {
+                    let Options {
+                        morgan8, merlin6, ..
+                    } = self.start.setup.options;
+                    card == drawn || (self.holds_traitor(seat) && card.in_game(morgan8, merlin6))
+                }
+                _ => false,
+            },
+            Action::PlaceRumor { index } => {
+                matches!(self.phase, Phase::TraitorChoose { .. }) && index < 2
+            }
+            Action::ChooseMerlin4Quest { .. } => matches!(self.phase, Phase::Merlin4Quest { .. }),
+            Action::GiveLoyalty { recipient } => match self.phase {
+                Phase::VivienRecipient { drawer, .. } => self.may_receive(drawer, recipient),
+                _ => false,
+            },
+            Action::KeepLoyalty { .. } => matches!(self.phase, Phase::VivienKeep { .. }),
+            Action::Merlin6Quest { bonus, .. } => {
+                matches!(self.phase, Phase::Merlin6 { .. }) && bonus <= 3
+            }
+            Action::DeclineMerlin6 => matches!(self.phase, Phase::Merlin6 { .. }),
+            Action::PassWindow => matches!(
+                self.phase,
+                Phase::Arthur { .. }
+                    | Phase::Gawain { .. }
+                    | Phase::PercivalAccusation { .. }
+                    | Phase::PercivalEnd { .. }
+            ),
+            Action::PlayArthur => {
+                matches!(self.phase, Phase::Arthur { .. }) && self.holds(seat, Knight::Arthur)
+            }
+            Action::PlayGawain => {
+                matches!(self.phase, Phase::Gawain { .. })
+                    && self.holds(seat, Knight::Gawain)
+                    && self.can_draw()
+            }
+            // One of the cards drawn, not a Morgan; none only when every one is a Morgan.
+            Action::GawainPlay { index } => match (&self.phase, index) {
+                (Phase::GawainChoose { cards, .. }, Some(i)) => {
+                    cards.get(usize::from(i)).is_some_and(|c| !c.is_morgan())
+                }
+                (Phase::GawainChoose { cards, .. }, None) => cards.iter().all(|c| c.is_morgan()),
+                _ => false,
+            },
+            Action::PlayPercival => {
+                matches!(
+                    self.phase,
+                    Phase::PercivalAccusation { .. } | Phase::PercivalEnd { .. }
+                ) && self.holds(seat, Knight::Percival)
             }
         }
-        if out.is_empty() {
-            out.push(Action::Pass);
-        }
-        if can_tristan {
-            out.push(Action::PlayTristan);
-        }
+    }
+
+    /// Whether the turn holds anything to do but passing (or playing Tristan).
+    #[inline(never)]
+    fn turn_has_a_move(&self, seat: Seat) -> bool {
+        let mut any = false;
+        self.turn_candidates(seat, |action| {
+            any |=
+                !matches!(action, Action::Pass | Action::PlayTristan) && self.allows(seat, action);
+        });
+        any
+    }
+
+    /// Whether `seat` may accuse `target`, or look at his Loyalty card (Galahad): another seat at
+    /// the table, not revealed.
+    fn accusable(&self, seat: Seat, target: Seat) -> bool {
+        target != seat && self.seats.get(target.index()).is_some_and(|t| !t.revealed)
+    }
+
+    /// Whether Vivien's `drawer` may hand the other Loyalty card to `recipient`: another seat at the
+    /// table, not revealed.
+    fn may_receive(&self, drawer: Seat, recipient: Seat) -> bool {
+        self.accusable(drawer, recipient)
     }
 
     /// Why this seat may not accuse anyone now (`None`: it may), as a value (the app words it in each
@@ -191,139 +271,40 @@ impl Game {
         }
         if !self
             .seats_from(seat, false)
-            .any(|t| !self.seats[t.index()].revealed)
+            .any(|t| self.accusable(seat, t))
         {
             return Some(AccusationRefusal::NoOneLeft);
         }
         None
     }
 
+    /// The seats Vivien's `drawer` may hand the other Loyalty card to.
     pub(crate) fn vivien_recipients(&self, drawer: Seat) -> impl Iterator<Item = Seat> + '_ {
         self.seats_from(drawer, false)
-            .filter(|t| !self.seats[t.index()].revealed)
+            .filter(move |t| self.may_receive(drawer, *t))
     }
 
     /// Check that `seat` may take `action` now, with a precise reason if not.
     #[inline]
     pub fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        // The commonest case first: the current seat's turn action (a refusal takes the long way).
-        if matches!(self.phase, Phase::Turn) && seat == self.current {
-            let ok = match action {
-                Action::ListenToRumors => self.can_draw() && !self.is_revealed_traitor(seat),
-                Action::GoOnQuest { quest } => {
-                    !self.is_revealed_traitor(seat) && self.allowed_quests().contains(&quest)
-                }
-                Action::SpreadRumors => self.is_revealed_traitor(seat) && self.can_draw(),
-                _ => false,
-            };
-            if ok {
-                return Ok(());
-            }
+        match self.decider() {
+            Some((decider, _)) if decider == seat && self.allows(seat, action) => Ok(()),
+            _ => Err(self.refusal(seat, action)),
         }
-        // A revealed Traitor's choice of card, a Merlin #4's quest and a knight's window passed, the
-        // next commonest (what `check_fully` finds for them, the short way).
-        match (&self.phase, action) {
-            (Phase::TraitorChoose { .. }, Action::PlaceRumor { index })
-                if seat == self.current && index < 2 =>
-            {
-                return Ok(());
-            }
-            (Phase::Merlin4Quest { seat: chooser, .. }, Action::ChooseMerlin4Quest { .. })
-                if seat == *chooser =>
-            {
-                return Ok(());
-            }
-            // A knight's window passed (expert variant).
-            (
-                Phase::Arthur { waiting, .. }
-                | Phase::Gawain { waiting }
-                | Phase::PercivalAccusation { waiting, .. }
-                | Phase::PercivalEnd { waiting, .. },
-                Action::PassWindow,
-            ) if seat == waiting.first() && seat.index() < self.seats.len() => {
-                return Ok(());
-            }
-            _ => {}
-        }
-        self.check_fully(seat, action)
     }
 
-    /// [`Game::check`] for any decision and action.
+    /// Why [`Game::check`] refuses `action` (out of line: refusals are rare).
+    #[cold]
     #[inline(never)]
-    fn check_fully(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let Some((decider, decision)) = self.decider() else {
-            return Err(RuleError::GameOver);
-        };
-        if seat.index() >= self.seats.len() || seat != decider {
-            return Err(RuleError::NotYourDecision {
+    fn refusal(&self, seat: Seat, action: Action) -> RuleError {
+        match self.decider() {
+            None => RuleError::GameOver,
+            Some((decider, _)) if decider != seat => RuleError::NotYourDecision {
                 seat,
                 decider: Some(decider),
-            });
-        }
-        let legal = match self.quick_legality(seat, action) {
-            Some(ok) => ok,
-            None => self.legal_actions().contains(&action),
-        };
-        if legal {
-            return Ok(());
-        }
-        Err(self.explain(seat, decision, action))
-    }
-
-    /// A cheap answer for the most frequent actions (`None`: ask [`Game::legal_actions`]). Must agree
-    /// with `legal_actions`; the property tests check that.
-    pub(crate) fn quick_legality(&self, seat: Seat, action: Action) -> Option<bool> {
-        let turn = matches!(self.phase, Phase::Turn);
-        let revealed_traitor = self.is_revealed_traitor(seat);
-        Some(match action {
-            Action::ListenToRumors => turn && !revealed_traitor && self.can_draw(),
-            Action::SpreadRumors => turn && revealed_traitor && self.can_draw(),
-            Action::GoOnQuest { quest } => {
-                turn && !revealed_traitor && self.allowed_quests().contains(&quest)
-            }
-            Action::Accuse { target } => {
-                turn && self.accusation_refusal(seat).is_none()
-                    && target != seat
-                    && target.index() < self.seats.len()
-                    && !self.seats[target.index()].revealed
-            }
-            Action::Announce { card } => match self.phase {
-                Phase::Announce { card: drawn } => {
-                    card == drawn
-                        || (self.holds_traitor(seat)
-                            && card.in_game(
-                                self.start.setup.options.morgan8,
-                                self.start.setup.options.merlin6,
-                            ))
-                }
-                _ => false,
             },
-            Action::PassWindow => matches!(
-                self.phase,
-                Phase::Arthur { .. }
-                    | Phase::Gawain { .. }
-                    | Phase::PercivalAccusation { .. }
-                    | Phase::PercivalEnd { .. }
-            ),
-            Action::PlaceRumor { index } => {
-                matches!(self.phase, Phase::TraitorChoose { .. }) && index < 2
-            }
-            Action::ChooseMerlin4Quest { .. } => matches!(self.phase, Phase::Merlin4Quest { .. }),
-            Action::KeepLoyalty { .. } => matches!(self.phase, Phase::VivienKeep { .. }),
-            Action::GiveLoyalty { recipient } => match self.phase {
-                Phase::VivienRecipient { drawer, .. } => {
-                    recipient != drawer
-                        && recipient.index() < self.seats.len()
-                        && !self.seats[recipient.index()].revealed
-                }
-                _ => false,
-            },
-            Action::DeclineMerlin6 => matches!(self.phase, Phase::Merlin6 { .. }),
-            Action::Merlin6Quest { bonus, .. } => {
-                matches!(self.phase, Phase::Merlin6 { .. }) && bonus <= 3
-            }
-            _ => return None,
-        })
+            Some((_, decision)) => self.explain(seat, decision, action),
+        }
     }
 
     fn explain(&self, seat: Seat, decision: Decision, action: Action) -> RuleError {

@@ -35,26 +35,27 @@ impl Game {
         action: Action,
         sink: &mut impl EventSink,
     ) -> Result<(), RuleError> {
-        // The commonest action, a turn's Listen to Rumors, the short way (what `check` and `perform`
-        // do for it); everything else out of line.
+        // The commonest actions the short way, as `check` and `perform` take them (the decider of a
+        // turn and of an announcement is the current seat); everything else out of line. First, a
+        // turn's Listen to Rumors.
         if let (Phase::Turn, Action::ListenToRumors) = (&self.phase, action)
             && seat == self.current
-            && self.can_draw()
-            && !self.is_revealed_traitor(seat)
+            && self.allows(seat, action)
         {
             self.last_resolution.clear();
             self.history.push(Played { seat, action });
             self.listen(seat, &mut Emit { sink });
             return Ok(());
         }
-        // Under Morgan #1, the next commonest: the drawn card announced truly.
+        // Under Morgan #1, the next commonest: the drawn card announced.
         if let (Phase::Announce { card: drawn }, Action::Announce { card }) = (&self.phase, action)
-            && *drawn == card
             && seat == self.current
+            && self.allows(seat, action)
         {
+            let drawn = *drawn;
             self.last_resolution.clear();
             self.history.push(Played { seat, action });
-            self.place(seat, card, Some(card), Then::EndTurn, &mut Emit { sink });
+            self.place(seat, drawn, Some(card), Then::EndTurn, &mut Emit { sink });
             return Ok(());
         }
         self.apply_any(seat, action, sink)
