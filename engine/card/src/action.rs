@@ -20,7 +20,7 @@ pub enum Keep {
 
 /// Every decision a player can take. Who may take it is given by [`crate::Game::decider`].
 ///
-/// Serde form: `{"type": "go_on_quest", "quest": "dragon"}` (read through [`ActionRecord`]).
+/// Serde form: `{"type": "go_on_quest", "quest": "dragon"}` (read through `serde_forms::ActionRecord`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 // A plain tag (no niche in a field): quick to match.
@@ -386,7 +386,7 @@ impl Event {
 
 /// What only one seat sees.
 ///
-/// Serde form: `{"saw": "drew", "card": "dragon:3"}` (read through [`PrivateRecord`]).
+/// Serde form: `{"saw": "drew", "card": "dragon:3"}` (read through `serde_forms::PrivateRecord`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "saw", rename_all = "snake_case")]
 pub enum PrivateEvent {
