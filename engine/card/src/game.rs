@@ -2,9 +2,9 @@
 //!
 //! A game is its [`Setup`] (seed included), an optional explicit [`Deal`], and its actions: replaying
 //! them gives the same game exactly. Randomness comes only from the seeded generator in the state.
-//! The rest of the engine is split by job, as the board game's is: `setup` (the setup checked, the
-//! deal, the replay), `legal` (who decides, what that seat may do, why anything else is refused),
-//! `perform` (an action applied) and `flow` (the rule steps it sets going).
+//! The rest of the engine is split by job, as the board game's is: `setup` (the setup checked whole,
+//! the deal), `legal` (who decides, what that seat may do, why anything else is refused), `perform`
+//! (an action applied), `flow` (the rule steps it sets going) and [`crate::save`] (the replay).
 
 use crate::action::{Action, EndReason, PrivateEvent, Seat, Side, TopCard};
 use crate::cards::{Card, Knight, Loyalty, Quest};
@@ -12,7 +12,8 @@ use crate::resolve::{Resolution, ThreatCard, resolve};
 use rand::rngs::Xoshiro256PlusPlus;
 use serde::{Deserialize, Serialize};
 
-pub use crate::setup::{ReplayError, SetupError};
+pub use crate::save::ReplayError;
+pub use crate::setup::SetupError;
 
 /// Game options chosen at setup.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

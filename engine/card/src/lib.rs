@@ -40,6 +40,6 @@ pub use game::{
     Deal, Decision, Game, GameSetup, Options, PileCard, Played, Setup, Silence, Swords,
 };
 pub use resolve::{Colour, Outcome, QuestStack, Resolution, Stack, StackCard, ThreatCard, resolve};
-pub use save::{FORMAT_VERSION, LoadError, Save};
-pub use setup::{ReplayError, SetupError};
+pub use save::{FORMAT_VERSION, LoadError, ReplayError, Save};
+pub use setup::SetupError;
 pub use view::{Prompt, PublicSeat, QuestUnderWay, SeatLook, SeatView, SeenCard, TableView};

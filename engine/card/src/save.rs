@@ -17,7 +17,7 @@
 //! way to build a [`Game`] from text.
 
 use crate::action::{Action, RuleError, Seat};
-use crate::game::{Game, GameSetup, SetupError};
+use crate::game::{Deal, Game, GameSetup, Played, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -157,6 +157,62 @@ impl Game {
         Save {
             setup: self.game_setup().clone(),
             moves: self.history().to_vec(),
+        }
+    }
+}
+
+/// A game rebuilt from its setup, deal and actions.
+impl Game {
+    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`], with
+    /// this crate's [`ReplayError`] (the app's own loops call it so).
+    pub fn replay(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+    ) -> Result<Game, ReplayError> {
+        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
+    }
+
+    /// [`Game::replay`], showing `watch` the game before each action and then its events (the
+    /// kit's one replay: the app rebuilds its log and its computer knights' minds with it).
+    pub fn replay_watching(
+        setup: Setup,
+        deal: Option<Deal>,
+        actions: &[Played],
+        watch: impl FnMut(camelot_kit::Replayed<'_, Game>),
+    ) -> Result<Game, ReplayError> {
+        camelot_kit::replay_watching::<Game>(&GameSetup { setup, deal }, actions, watch)
+            .map_err(ReplayError::from)
+    }
+}
+
+/// Why a replay failed: the kit's [`camelot_kit::ReplayError`] of this game, in the form the app
+/// matches and builds (the refused action's error named `error`), comparable and cloneable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Setup(SetupError),
+    Action { index: usize, error: RuleError },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "setup: {e}"),
+            ReplayError::Action { index, error } => write!(f, "action #{index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+impl From<camelot_kit::ReplayError<Game>> for ReplayError {
+    fn from(e: camelot_kit::ReplayError<Game>) -> Self {
+        match e {
+            camelot_kit::ReplayError::Setup(e) => ReplayError::Setup(e),
+            camelot_kit::ReplayError::Action { index, refusal } => ReplayError::Action {
+                index,
+                error: refusal,
+            },
         }
     }
 }

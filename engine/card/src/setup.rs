@@ -1,14 +1,11 @@
-//! Setting a game up: the setup checked whole, the deal from the seed or an explicit one, and the
-//! replay of a game from its setup and moves.
+//! Setting a game up: the setup checked whole, and the deal from the seed or an explicit one.
 
-use crate::action::{RuleError, Seat};
+use crate::action::Seat;
 use crate::cards::{
     Card, KNIGHT_MANIFEST, Knight, Loyalty, MANIFEST, MORGANS_IN_PLAY, Merlin, Morgan, all_cards,
     all_knights,
 };
-use crate::game::{
-    Deal, Game, GameSetup, LastResolution, Options, Phase, Played, SeatState, Setup,
-};
+use crate::game::{Deal, Game, GameSetup, LastResolution, Options, Phase, SeatState, Setup};
 use crate::save::FORMAT_VERSION;
 use camelot_kit::{Swords, shuffle};
 use rand::SeedableRng;
@@ -320,58 +317,6 @@ impl Game {
             resolving: None,
             last_resolution: LastResolution::default(),
             history: Vec::with_capacity(256),
-        }
-    }
-
-    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`], with
-    /// this crate's [`ReplayError`] (the app's own loops call it so).
-    pub fn replay(
-        setup: Setup,
-        deal: Option<Deal>,
-        actions: &[Played],
-    ) -> Result<Game, ReplayError> {
-        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
-    }
-
-    /// [`Game::replay`], showing `watch` the game before each action and then its events (the
-    /// kit's one replay: the app rebuilds its log and its computer knights' minds with it).
-    pub fn replay_watching(
-        setup: Setup,
-        deal: Option<Deal>,
-        actions: &[Played],
-        watch: impl FnMut(camelot_kit::Replayed<'_, Game>),
-    ) -> Result<Game, ReplayError> {
-        camelot_kit::replay_watching::<Game>(&GameSetup { setup, deal }, actions, watch)
-            .map_err(ReplayError::from)
-    }
-}
-
-/// Why a replay failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplayError {
-    Setup(SetupError),
-    Action { index: usize, error: RuleError },
-}
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReplayError::Setup(e) => write!(f, "setup: {e}"),
-            ReplayError::Action { index, error } => write!(f, "action #{index}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
-impl From<camelot_kit::ReplayError<Game>> for ReplayError {
-    fn from(e: camelot_kit::ReplayError<Game>) -> Self {
-        match e {
-            camelot_kit::ReplayError::Setup(e) => ReplayError::Setup(e),
-            camelot_kit::ReplayError::Action { index, refusal } => ReplayError::Action {
-                index,
-                error: refusal,
-            },
         }
     }
 }
