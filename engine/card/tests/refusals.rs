@@ -1,6 +1,6 @@
 //! Refused actions are data: each refusal names its case and carries no words (the app says it in
 //! the player's language; `Display` is for developers). One test per reason not already checked by
-//! the rule it belongs to in `rules.rs`.
+//! the rule it belongs to in `rules.rs` or `rules_expert.rs`.
 
 mod table;
 

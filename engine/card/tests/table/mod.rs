@@ -1,4 +1,4 @@
-//! Helpers shared by the rules tests (`rules.rs`, `rules_audit.rs`): games dealt exactly as a test
+//! Helpers shared by the rules tests (`rules*.rs`): games dealt exactly as a test
 //! needs them, and short ways to play and read them.
 
 #![allow(dead_code)]
