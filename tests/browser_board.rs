@@ -51,7 +51,7 @@ async fn saved(b: &Browser) -> Option<Saved> {
             .as_array()
             .expect("sitters")
             .iter()
-            .map(|v| v == "computer")
+            .map(|v| v["sitter"] == "computer")
             .collect(),
         names: serde_json::from_value(s["names"].clone()).expect("names"),
         moves: serde_json::from_value(s["moves"].clone()).expect("moves"),
