@@ -558,7 +558,7 @@ i18n::texts! {
     pending_clairvoyance: "Clairvoyance: puts {n} black card back|Clairvoyance: puts {n} black cards back, in any order",
     pending_arthur_exchange: "gives {other} (King Arthur) a white card back",
 
-    // == The board itself (board_view.rs): its parts as drawn, and as a screen reader reads them
+    // == The board itself (board_view/): its parts as drawn, and as a screen reader reads them
     board_name: "The board",
     board_round_table: "Round Table",
     board_swords: "{white} white and {black} black swords; the game ends at {max}",
