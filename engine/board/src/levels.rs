@@ -91,16 +91,27 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
         return Some(simple);
     }
     let worst = harm(view, legal[simple]);
-    if worst == 0 {
-        return Some(simple);
-    }
-    let Some(scores) = SimplePolicy::scores(view, legal) else {
-        return Some(simple);
+    let choice = if worst == 0 {
+        simple
+    } else {
+        let Some(scores) = SimplePolicy::scores(view, legal) else {
+            return Some(simple);
+        };
+        (0..legal.len())
+            .filter(|&i| harm(view, legal[i]) < worst)
+            .max_by_key(|&i| (std::cmp::Reverse(harm(view, legal[i])), scores[i]))
+            .unwrap_or(simple)
     };
-    (0..legal.len())
-        .filter(|&i| harm(view, legal[i]) < worst)
-        .max_by_key(|&i| (std::cmp::Reverse(harm(view, legal[i])), scores[i]))
-        .or(Some(simple))
+    if crate::search::looks_ahead(view, legal) {
+        return Some(crate::search::best_by_playing_out(
+            view,
+            legal,
+            choice,
+            crate::search::LookAhead::EXPERT,
+            rng,
+        ));
+    }
+    Some(choice)
 }
 
 /// Every seat's computer knight for a simulated game, and the accusations they made (for the

@@ -22,6 +22,7 @@ pub mod levels;
 mod packed;
 mod perform;
 mod rules;
+pub mod search;
 pub mod sim;
 pub mod view;
 mod why;

@@ -1,0 +1,63 @@
+//! The expert's look ahead (it plays each Progression of Evil out in worlds its seat cannot tell
+//! apart): it cannot cheat, and it keeps what the expert promises.
+
+mod common;
+
+use camelot_board::levels::{Computer, Level};
+use camelot_board::sim::{Policy, Step};
+use camelot_board::{Game, Loyalty, Setup};
+use camelot_kit::{Rules, Secrets, rng_from_seed};
+use common::*;
+use rand::RngExt;
+
+/// Two games that differ only in what the deciding seat may not see (the other hands, the piles,
+/// the hidden Loyalty cards) get the same choice from the expert with the same random numbers:
+/// its look ahead learns nothing it may not know.
+#[test]
+fn the_expert_looking_ahead_decides_the_same_whatever_it_cannot_see() {
+    let mut rng = rng_from_seed(11);
+    let mut compared = 0;
+    for seed in 0..40u64 {
+        let mut game = Game::new(&Setup::new(4, 500 + seed)).unwrap();
+        while let Some(seat) = Rules::decider(&game) {
+            let view = game.glimpse(seat);
+            let looked_at = view.step() == Step::Turn
+                && view.phase() == camelot_board::game::Phase::ProgressionOfEvil
+                && view.loyalty() == Some(Loyalty::Loyal)
+                && game.legal_actions().len() > 1;
+            if looked_at && let Some(other) = game.vary_hidden(seat, &mut rng) {
+                let legal = game.legal_actions();
+                let r: u64 = rng.random();
+                let mut expert = Computer {
+                    level: Level::Expert,
+                };
+                let a = expert.choose_index(&game.glimpse(seat), &legal, &mut rng_from_seed(r));
+                let b = expert.choose_index(&other.glimpse(seat), &legal, &mut rng_from_seed(r));
+                assert_eq!(a, b, "seed {seed}, turn {}", game.turn());
+                compared += 1;
+                break;
+            }
+            let legal = Rules::legal_actions(&game);
+            let action = legal[rng.random_range(0..legal.len())];
+            Rules::apply(&mut game, seat, action).unwrap();
+        }
+    }
+    assert!(compared >= 20, "{compared} decisions compared");
+}
+
+/// With eleven siege engines around Camelot, playing out the twelfth loses every world: the expert
+/// never adds it, whatever its look ahead draws.
+#[test]
+fn the_expert_looking_ahead_never_adds_the_twelfth_siege_engine() {
+    let g = three().engines(11).start();
+    let seat = g.decider().unwrap();
+    let legal = g.legal_actions();
+    for r in 0..8 {
+        let i = Computer {
+            level: Level::Expert,
+        }
+        .choose_index(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
+        .unwrap();
+        assert_ne!(legal[i], camelot_board::Action::AddSiegeEngine);
+    }
+}
