@@ -1,6 +1,6 @@
 //! The closed set of things a seat can do, the events they cause, and the typed refusals.
 
-use crate::data::{Black, BlackKind, Knight, Loyalty, Place, Quest, Relic, White};
+use crate::data::{Black, BlackKind, HAND_SIZE, Knight, Loyalty, Place, Quest, Relic, White};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -594,6 +594,10 @@ pub enum SetupError {
     SquireLife {
         life: u8,
     },
+    /// More white cards for a squire (besides his Merlin) than a hand holds at the start.
+    SquireCards {
+        cards: u8,
+    },
     /// A starting position with 12 swords or 7 black ones (the game would be over).
     SwordsOnTheTable {
         white: u8,
@@ -635,6 +639,10 @@ impl fmt::Display for SetupError {
             SetupError::SquireLife { life } => {
                 write!(f, "a squire starts with 1 to 6 life, not {life}")
             }
+            SetupError::SquireCards { cards } => write!(
+                f,
+                "a squire is dealt at most {HAND_SIZE} white cards besides his Merlin, not {cards}"
+            ),
             SetupError::SwordsOnTheTable { white, black } => write!(
                 f,
                 "{white} white and {black} black swords: the game would be over"

@@ -353,6 +353,29 @@ fn a_squire_starting_with_no_life_or_more_than_six_is_refused() {
 }
 
 #[test]
+fn a_squire_dealt_more_cards_than_a_hand_is_refused() {
+    // §8.5: a squire is dealt the five white cards of a hand, or fewer for a harder challenge.
+    for cards in [HAND_SIZE + 1, 84, 250, u8::MAX] {
+        let mut setup = Setup::new(3, 1);
+        setup.knights = vec![SeatChoice::Squire, SeatChoice::Random, SeatChoice::Random];
+        setup.options.squire_cards = cards;
+        assert_eq!(
+            Game::new(&setup).err(),
+            Some(SetupError::SquireCards { cards })
+        );
+    }
+    for cards in 0..=HAND_SIZE {
+        let mut setup = Setup::new(3, 1);
+        setup.knights = vec![SeatChoice::Squire, SeatChoice::Random, SeatChoice::Random];
+        setup.options.squire_cards = cards;
+        let game = Game::new(&setup).unwrap();
+        let hand = game.hand(s(0)).unwrap();
+        assert_eq!(hand.len(), cards + 1);
+        assert!(hand.has(MERLIN));
+    }
+}
+
+#[test]
 fn a_deal_holding_any_card_more_often_than_the_box_is_refused() {
     for (card, count) in WHITE_MANIFEST {
         let c = usize::from(count);

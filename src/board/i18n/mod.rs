@@ -524,6 +524,7 @@ i18n::texts! {
     setup_too_many_loyal: "The box holds only {n} Loyal cards.",
     setup_white_deck_without_hands: "A white draw pile needs the hands dealt too.",
     setup_squire_life: "A squire starts with 1 to {max} life, not {n}.",
+    setup_squire_cards: "A squire is dealt at most {max} white cards besides his Merlin, not {n}.",
     setup_swords_on_the_table: "{white} white and {black} black swords: the game would already be over.",
     setup_siege_engines: "{n} siege engines: the game would already be over.",
 

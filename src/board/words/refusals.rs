@@ -5,7 +5,7 @@ use super::cards::{black_name, knight_name, quest_name, seat_name, white_name};
 use crate::board::i18n::B;
 use crate::i18n::{t, tf};
 use camelot_board::data::{
-    DRAW_LIMIT, LOYAL_CARDS, MAX_LIFE, MAX_PLAYERS, MIN_PLAYERS, TRAITOR_CARDS,
+    DRAW_LIMIT, HAND_SIZE, LOYAL_CARDS, MAX_LIFE, MAX_PLAYERS, MIN_PLAYERS, TRAITOR_CARDS,
 };
 use camelot_board::{HeroicType, Quest, RuleError, SetupError, White};
 
@@ -103,6 +103,9 @@ pub fn setup_error_reason(error: &SetupError) -> String {
         SetupError::WhiteDeckWithoutHands => t(B::setup_white_deck_without_hands).into(),
         SetupError::SquireLife { life } => {
             tf(B::setup_squire_life, &[("max", &MAX_LIFE), ("n", &life)])
+        }
+        SetupError::SquireCards { cards } => {
+            tf(B::setup_squire_cards, &[("max", &HAND_SIZE), ("n", &cards)])
         }
         SetupError::SwordsOnTheTable { white, black } => tf(
             B::setup_swords_on_the_table,

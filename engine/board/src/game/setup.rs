@@ -27,7 +27,9 @@ pub struct Options {
     pub three_player_peek: bool,
     /// The Squire's challenge (§8.5): a squire's starting life (4, or 3 for the harder challenge)…
     pub squire_life: u8,
-    /// … and his white cards besides the Merlin (5, or fewer).
+    /// … and his white cards besides the Merlin: 5, or fewer for the harder challenge, never more.
+    /// §8.5 gives a squire the hand a knight is dealt (§2.5, [`HAND_SIZE`]) and lets the challenge
+    /// only lower it, so 0 to [`HAND_SIZE`] are allowed; more is [`SetupError::SquireCards`].
     pub squire_cards: u8,
     /// Players may join and leave mid-game (§8.4): [`crate::Action::Join`] and
     /// [`crate::Action::Leave`] are offered at the start of every turn. Off by default (a table
@@ -365,6 +367,11 @@ pub(crate) fn check_setup(setup: &Setup) -> Result<(), SetupError> {
     if !(1..=MAX_LIFE).contains(&setup.options.squire_life) {
         return Err(SetupError::SquireLife {
             life: setup.options.squire_life,
+        });
+    }
+    if setup.options.squire_cards > HAND_SIZE {
+        return Err(SetupError::SquireCards {
+            cards: setup.options.squire_cards,
         });
     }
     let Some(deal) = &setup.deal else {

@@ -460,6 +460,7 @@ pub(super) fn setup_errors() -> Vec<SetupError> {
         TooManyLoyal,
         WhiteDeckWithoutHands,
         SquireLife { life: 9 },
+        SquireCards { cards: 250 },
         SwordsOnTheTable { white: 6, black: 7 },
         SiegeEnginesOnTheBoard { engines: 12 },
     ]
