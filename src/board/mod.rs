@@ -75,7 +75,8 @@ pub struct Ctx {
     pub lifted: RwSignal<Option<Seat>>,
     /// A refused action or another problem, in plain words.
     pub message: RwSignal<Option<String>>,
-    /// What the last moves did, in words, oldest first (the table's running commentary).
+    /// What the last moves did, in words, newest first (the table's running commentary: the
+    /// newest line is the one in view).
     pub recent: RwSignal<Vec<String>>,
     /// An accusation waiting for its confirmation.
     pub confirm: RwSignal<Option<Action>>,
@@ -136,7 +137,9 @@ impl Ctx {
             self.shell.save_error.set(Some(e.to_string()));
         }
         self.cancel_computer();
-        self.recent.set(log::last_lines(&session, RECENT));
+        let mut recent = log::last_lines(&session, RECENT);
+        recent.reverse();
+        self.recent.set(recent);
         self.live.set(Some(Live {
             session,
             game,
@@ -241,10 +244,10 @@ impl Ctx {
             self.quest_end.set(Some(end));
         }
         self.recent.update(|r| {
-            r.extend(lines);
-            let over = r.len().saturating_sub(RECENT);
-            r.drain(..over);
+            r.splice(0..0, lines.into_iter().rev());
+            r.truncate(RECENT);
         });
+        bring_decision_into_view();
     }
 
     /// The seat whose private screen shows (tracked): the one whose curtain is lifted, or, with
@@ -275,6 +278,7 @@ impl Ctx {
     pub fn cover(&self) {
         self.lifted.set(None);
         self.confirm.set(None);
+        bring_decision_into_view();
     }
 
     /// `seat` has looked at his Loyalty card at the start.
@@ -448,6 +452,33 @@ impl QuestEnd {
     }
 }
 
+/// After a move, what the table must do next (the curtain, the next choice, a quest's end, a
+/// computer knight thinking, the end) is brought into view if it is not: nobody has to scroll to
+/// find it. Once the page has drawn it.
+fn bring_decision_into_view() {
+    request_animation_frame(|| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Some(next) = window.document().and_then(|d| {
+            d.query_selector(".board-table [data-decision]")
+                .ok()
+                .flatten()
+        }) else {
+            return;
+        };
+        let rect = next.get_bounding_client_rect();
+        let height = window
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(0.0);
+        if rect.top() < 0.0 || rect.top() > height * 0.6 {
+            next.scroll_into_view();
+        }
+    });
+}
+
 /// What the computer knight in `seat` does, playing at `level`: deciding from the seat's own view
 /// (a borrowed glimpse: it cannot see what the seat may not), with randomness drawn from the game's
 /// seed and the move's number, so a game replays the same whoever plays it.
@@ -502,6 +533,23 @@ pub fn forget(id: &str) {
         ctx.forget(id);
     }
 }
+
+/// The board game in the app's list of games ([`crate::games::GAMES`]).
+pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
+    front: crate::games::Front {
+        kind: GameKind::Board,
+        code: "board",
+        name: crate::i18n::K::game_kind_board,
+        new_game: crate::i18n::K::home_new_board_game,
+        new_game_testid: "new-board-game",
+        screens: crate::app::BOARD_SCREENS,
+        at_start: None,
+    },
+    reader: persist::READER,
+    book: &rules::BOOK,
+    settings: None,
+    forget,
+};
 
 /// Open the saved game the shell was asked to open (Continue, a reload mid-game, Saved games), now
 /// that the board game's screens have loaded; if it cannot be read, Home says why.
