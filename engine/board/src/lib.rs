@@ -13,7 +13,6 @@
 //! card manifest, the quest table and every inferred number live in [`data`].
 
 pub mod action;
-pub mod cli;
 pub mod data;
 mod flow;
 pub mod game;

@@ -13,9 +13,6 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
-/// `camelot card …` (not in the web build).
-#[cfg(not(target_arch = "wasm32"))]
-pub mod cli;
 pub mod count;
 mod flow;
 pub mod game;

@@ -133,4 +133,15 @@ fn a_refusal_is_still_reported_when_the_reader_has_gone() {
     assert_eq!(status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("refused"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
+
+    // The board game's too: seat 1 speaks before seat 0's first decision.
+    let script = json!({
+        "players": 3,
+        "actions": [{"seat": 1, "action": {"type": "draw_black_card"}}]
+    });
+    let (status, stderr) = read_then_close(&["board", "play", "-"], &script.to_string(), 0);
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("camelot: action 0 "), "{stderr}");
+    assert!(stderr.contains("refused"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }

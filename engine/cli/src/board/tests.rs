@@ -5,7 +5,7 @@ use super::*;
 use serde_json::{Value, json};
 
 fn played(script: Value) -> Value {
-    let output = play_script(&script.to_string()).unwrap_or_else(|Failure::Usage(m)| panic!("{m}"));
+    let output = play_script(&script.to_string()).unwrap_or_else(|f| panic!("{}", f.message));
     serde_json::to_value(&output).unwrap()
 }
 
@@ -95,7 +95,10 @@ fn a_script_whose_die_roll_is_not_a_face_is_refused() {
     let mut s = script(json!([]));
     s["deal"]["chance"]["rolls"] = json!([9]);
     match play_script(&s.to_string()) {
-        Err(Failure::Usage(m)) => assert!(m.contains("siege die"), "{m}"),
+        Err(f) => {
+            assert_eq!(f.code, 2);
+            assert!(f.message.contains("siege die"), "{}", f.message);
+        }
         Ok(_) => panic!("a roll of 9 was accepted"),
     }
 }

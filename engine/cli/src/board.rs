@@ -11,15 +11,17 @@
 //!   games of computer knights (solid unless said: seats take the levels of the list in turn; the
 //!   Traitor, when dealt, plays at `--traitor-bot`'s); prints the report.
 //!
-//! Results go to stdout as JSON; bad usage or input exits 2 with one `camelot: …` line on stderr.
+//! Results go to stdout as JSON; bad usage or input exits 2 with one `camelot: …` line on stderr. A
+//! reader that goes away early (`… | head`) ends the writing quietly: the command's exit code stays
+//! what it was ([`crate::out`]).
 
-use crate::action::{Action, Event, RuleError, Seat};
-use crate::game::{Deal, Game, Options, SeatChoice, Setup, TraitorRule};
-use crate::sim::{SimConfig, simulate};
-use crate::view::TableView;
+use crate::out::{Failure, exit_code, print_json, print_json_line, print_line, read_file_or_stdin};
+use camelot_board::sim::{SimConfig, simulate};
+use camelot_board::{
+    Action, Deal, Event, Game, Options, RuleError, Seat, SeatChoice, Setup, TableView, TraitorRule,
+};
 use camelot_kit::Level;
 use serde::{Deserialize, Serialize};
-use std::io::Read;
 
 const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL]";
 
@@ -29,30 +31,18 @@ pub fn main(args: &[String]) -> i32 {
     let result = match args.first().map(String::as_str) {
         Some("play") => match args.get(1..) {
             Some([file]) => play(file),
-            _ => Err(Failure::Usage(USAGE.to_string())),
+            _ => Err(bad(USAGE)),
         },
         Some("simulate") => simulate_command(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
-            Ok(0)
-        }
-        _ => Err(Failure::Usage(USAGE.to_string())),
+        Some("help" | "--help" | "-h") => print_line(USAGE),
+        _ => Err(bad(USAGE)),
     };
-    match result {
-        Ok(code) => code,
-        Err(Failure::Usage(message)) => {
-            eprintln!("camelot: {message}");
-            2
-        }
-    }
+    exit_code(result)
 }
 
-enum Failure {
-    Usage(String),
-}
-
+/// Bad usage or input (exit code 2).
 fn bad(message: impl Into<String>) -> Failure {
-    Failure::Usage(message.into())
+    Failure::input(message)
 }
 
 /// A scripted game.
@@ -127,34 +117,26 @@ struct PlayOutput {
     final_view: TableView,
 }
 
-fn read_input(file: &str) -> Result<String, Failure> {
-    let mut text = String::new();
-    if file == "-" {
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| bad(format!("cannot read stdin: {e}")))?;
-    } else {
-        text =
-            std::fs::read_to_string(file).map_err(|e| bad(format!("cannot read {file}: {e}")))?;
+/// Play the script in `file` (`-`: stdin) and print what it did; a refused action is told on
+/// stderr, with exit code 1, even when nobody reads the output any more.
+fn play(file: &str) -> Result<(), Failure> {
+    let output = play_script(&read_file_or_stdin(file)?)?;
+    print_json(&output)?;
+    match output.steps.last().filter(|_| !output.ok) {
+        None => Ok(()),
+        Some(step) => {
+            let action = serde_json::to_string(&step.action).map_err(|e| bad(e.to_string()))?;
+            Err(Failure {
+                message: format!(
+                    "action {} ({action} by {}) refused: {}",
+                    step.index,
+                    step.seat,
+                    step.message.as_deref().unwrap_or("")
+                ),
+                code: 1,
+            })
+        }
     }
-    Ok(text)
-}
-
-fn play(file: &str) -> Result<i32, Failure> {
-    let output = play_script(&read_input(file)?)?;
-    let ok = output.ok;
-    let json = serde_json::to_string_pretty(&output).map_err(|e| bad(e.to_string()))?;
-    println!("{json}");
-    if let Some(step) = output.steps.last().filter(|_| !ok) {
-        let action = serde_json::to_string(&step.action).map_err(|e| bad(e.to_string()))?;
-        eprintln!(
-            "camelot: action {} ({action} by {}) refused: {}",
-            step.index,
-            step.seat,
-            step.message.as_deref().unwrap_or("")
-        );
-    }
-    Ok(if ok { 0 } else { 1 })
 }
 
 /// A script played: each step, who decides after it and what is legal, and the final table.
@@ -208,7 +190,7 @@ fn play_script(text: &str) -> Result<PlayOutput, Failure> {
     })
 }
 
-fn simulate_command(args: &[String]) -> Result<i32, Failure> {
+fn simulate_command(args: &[String]) -> Result<(), Failure> {
     let mut games: Option<u64> = None;
     let mut players: Option<u8> = None;
     let mut seed: u64 = 0;
@@ -272,9 +254,7 @@ fn simulate_command(args: &[String]) -> Result<i32, Failure> {
         traitor_level,
     };
     let report = simulate(&config).map_err(|e| bad(format!("bad setup: {e}")))?;
-    let json = serde_json::to_string(&report).map_err(|e| bad(e.to_string()))?;
-    println!("{json}");
-    Ok(0)
+    print_json_line(&report)
 }
 
 fn parse<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, Failure> {

@@ -1,5 +1,4 @@
-//! `camelot card …`: the Card Game's rules engine on the command line (the `camelot` binary of crate
-//! `camelot-cli` hands it the arguments after `card`).
+//! `camelot card …`: the Card Game's rules engine on the command line (the words after `card`).
 //!
 //! ```text
 //! camelot card resolve FILE|-      resolve quest scenarios (one JSON object or an array of them)
@@ -9,16 +8,19 @@
 //!
 //! Results go to stdout as JSON. Bad input goes to stderr with exit code 2; a scripted game that hits
 //! a rule error prints what it could and exits with 1. A reader that goes away early (`… | head`)
-//! ends the writing quietly: the command's exit code stays what it was.
+//! ends the writing quietly: the command's exit code stays what it was ([`crate::out`]).
 
-use crate::bot::Level;
-use crate::sim::{self, SimConfig};
-use crate::{Deal, Game, GameSetup, Options, Played, Quest, QuestStack, Seat, Setup, ThreatCard};
+use crate::out::{Failure, exit_code, print_json, print_json_line, print_line, read_file_or_stdin};
+use camelot_card::bot::Level;
+use camelot_card::sim::{self, SimConfig};
+use camelot_card::{
+    Action, Deal, Event, Game, GameSetup, Options, Outcome, Played, Quest, QuestStack, Seat, Setup,
+    TableView, ThreatCard,
+};
 use camelot_kit::Rules;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use std::io::{ErrorKind, Read, Write};
 use std::time::Instant;
 
 const USAGE: &str = "\
@@ -37,21 +39,6 @@ Card codes: picts|saxons|dragon|excalibur|grail + :? or :2..:5, morgan:1..morgan
 merlin:1..merlin:6 (merlin:4@<quest> in a pile), mordred, vivien.
 Exit codes: 0 ok, 1 a scripted action was refused, 2 bad usage or input.";
 
-/// A failure: the message for stderr and the exit code.
-struct Failure {
-    message: String,
-    code: i32,
-}
-
-impl Failure {
-    fn input(message: impl Into<String>) -> Self {
-        Failure {
-            message: message.into(),
-            code: 2,
-        }
-    }
-}
-
 /// Run `camelot card ARGS…` (`args` are the words after `card`): prints to stdout and stderr and
 /// returns the exit code.
 pub fn main(args: &[String]) -> i32 {
@@ -65,14 +52,7 @@ pub fn main(args: &[String]) -> i32 {
         ))),
         None => Err(Failure::input(format!("no command given\n\n{USAGE}"))),
     };
-    match result {
-        Ok(()) => 0,
-        Err(f) => {
-            // Nothing more to do if stderr is closed too.
-            let _ = writeln!(std::io::stderr(), "camelot: {}", f.message);
-            f.code
-        }
-    }
+    exit_code(result)
 }
 
 /// The single FILE argument of `resolve` and `play`, read whole (`-` reads stdin).
@@ -91,38 +71,12 @@ fn read_input(command: &str, args: &[String]) -> Result<String, Failure> {
             )));
         }
     };
-    if path == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| Failure::input(format!("cannot read stdin: {e}")))?;
-        Ok(text)
-    } else {
-        std::fs::read_to_string(path)
-            .map_err(|e| Failure::input(format!("cannot read {path}: {e}")))
-    }
+    read_file_or_stdin(path)
 }
 
 fn parse_json(text: &str) -> Result<Value, Failure> {
     serde_json::from_str(text)
         .map_err(|e| Failure::input(format!("the input is not valid JSON: {e}")))
-}
-
-fn print_json(value: &impl Serialize) -> Result<(), Failure> {
-    print_line(&serde_json::to_string_pretty(value).expect("our output serializes"))
-}
-
-/// Write `text` and a newline to stdout. A closed pipe (the reader has gone, as `head` does once
-/// it has its lines) stops the writing quietly: nobody is left to read it, and it is not the
-/// command's failure. Any other write error is one (exit code 2).
-fn print_line(text: &str) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    match writeln!(out, "{text}").and_then(|()| out.flush()) {
-        Err(e) if e.kind() != ErrorKind::BrokenPipe => {
-            Err(Failure::input(format!("cannot write the output: {e}")))
-        }
-        _ => Ok(()),
-    }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -228,14 +182,14 @@ impl<V: Serialize> Serialize for Ordered<V> {
 #[derive(Serialize)]
 struct ResolveOutput {
     totals: Ordered<u16>,
-    outcomes: Ordered<crate::Outcome>,
+    outcomes: Ordered<Outcome>,
     white: u8,
     black: u8,
     evil_wins_now: bool,
 }
 
 fn resolve_one(s: &Scenario) -> ResolveOutput {
-    let r = crate::resolve(&s.pile, s.main, s.merlin6_bonus);
+    let r = camelot_card::resolve(&s.pile, s.main, s.merlin6_bonus);
     let code = |q: QuestStack| q.code();
     ResolveOutput {
         totals: Ordered(
@@ -288,9 +242,9 @@ fn cmd_resolve(args: &[String]) -> Result<(), Failure> {
 struct PlayStep {
     index: usize,
     seat: Seat,
-    action: crate::Action,
+    action: Action,
     #[serde(skip_serializing_if = "Option::is_none")]
-    events: Option<Vec<crate::Event>>,
+    events: Option<Vec<Event>>,
     /// The rule error (its JSON form plus a `message`), for the action that was refused.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<Value>,
@@ -304,7 +258,7 @@ struct PlayOutput {
     /// Actions not tried after a refused one.
     skipped: usize,
     /// The public view of the table after the last applied action.
-    r#final: crate::TableView,
+    r#final: TableView,
 }
 
 const PLAY_FIELDS: [&str; 7] = [
@@ -606,5 +560,5 @@ fn cmd_simulate(args: &[String]) -> Result<(), Failure> {
         seconds: round(seconds, 3),
         games_per_second,
     };
-    print_line(&serde_json::to_string(&out).expect("our output serializes"))
+    print_json_line(&out)
 }
