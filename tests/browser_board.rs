@@ -414,6 +414,10 @@ async fn marked_cards(b: &Browser) -> Value {
              '[data-loyalty]:not([data-testid=private] [data-loyalty])').length,
            loyalty_in: [...document.querySelectorAll('[data-testid=private] [data-loyalty]')]
              .map(e => e.dataset.loyalty),
+           reminders_out: document.querySelectorAll(
+             '[data-testid=role-reminder]:not([data-testid=private] [data-testid=role-reminder])').length,
+           reminders_in: [...document.querySelectorAll('[data-testid=private] [data-testid=role-reminder]')]
+             .map(e => e.textContent.trim() ? e.dataset.role : 'no words'),
            end_loyalties: [...document.querySelectorAll('[data-testid^=end-seat-]')]
              .map(e => e.querySelector('[data-loyalty]')?.dataset.loyalty ?? null),
          };",
@@ -498,6 +502,13 @@ async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
         assert_eq!(goal.map(|g| vec![g]), Some(loyalty.clone()), "his goal");
         assert!(!b.text("[data-testid=loyalty-goal]").await.is_empty());
     }
+    // His role is recalled on every private screen of his, and only his own: none while he may
+    // not look at his Loyalty card.
+    let reminders: Vec<String> = serde_json::from_value(page["reminders_in"].clone()).unwrap();
+    assert_eq!(
+        reminders, own,
+        "seat {seat}'s private screen reminds him of the role {reminders:?}, his is {own:?}"
+    );
 }
 
 /// Nothing hidden is anywhere in the page: outside a private screen no card of a hand, of a deck,
@@ -509,6 +520,10 @@ async fn assert_page_hides_what_it_must(b: &Browser, game: &Game, s: &Saved) {
     assert!(
         counts(&page["white_out"]).is_empty() && counts(&page["black_out"]).is_empty(),
         "cards named outside a private screen: {page}"
+    );
+    assert_eq!(
+        page["reminders_out"], 0,
+        "a role is recalled outside a private screen"
     );
     assert_private_is_right(b, game, s).await;
     let view = game.table_view();
@@ -595,8 +610,15 @@ fn tap(taps: &mut BTreeMap<(u32, bool), u32>, game: &Game) {
         .or_default() += 1;
 }
 
-/// Taps per pass-and-play turn, median and mean, before and after Excalibur's quest is over.
+/// Taps per pass-and-play turn, median and mean, before and after Excalibur's quest is over; and
+/// the opening's (every Loyalty look, the opening gesture) up to the first knight's first turn.
 fn report_taps(taps: &BTreeMap<(u32, bool), u32>) {
+    let opening: u32 = taps
+        .iter()
+        .filter(|((turn, _), _)| *turn == 0)
+        .map(|(_, n)| n)
+        .sum();
+    eprintln!("taps from the start to the first turn: {opening}");
     for over in [false, true] {
         let mut n: Vec<u32> = taps
             .iter()
