@@ -1,6 +1,6 @@
 //! What is being decided, in words: the table's line for the decision at hand.
 
-use super::cards::{black_seen, quest_name, seat_name};
+use super::cards::{black_seen, quest_name, seat_name, white_name};
 use super::turn::share_kind_name;
 use crate::board::i18n::B;
 use crate::i18n::{t, tf, tn};
@@ -47,7 +47,7 @@ pub fn pending_what(
             kind,
             cards,
             lead: _,
-            proposal: _,
+            proposal,
             accepting,
             choosing_lead,
         } => {
@@ -55,12 +55,31 @@ pub fn pending_what(
             if *choosing_lead {
                 tf(B::pending_share_choose_lead, &[("kind", &kind)])
             } else if *accepting {
-                tf(B::pending_share_accept, &[("kind", &kind)])
+                // The whole proposal, card by card: every card lies face up.
+                let list: Vec<String> = cards
+                    .iter()
+                    .zip(proposal)
+                    .map(|(&card, &to)| {
+                        tf(
+                            B::share_card_to,
+                            &[("card", &white_name(card)), ("name", &seat_name(names, to))],
+                        )
+                    })
+                    .collect();
+                tf(
+                    B::pending_share_accept,
+                    &[("kind", &kind), ("proposal", &list.join("; "))],
+                )
             } else {
+                // The card to give next, named (it lies face up).
+                let next = cards
+                    .get(proposal.len())
+                    .map(|&c| white_name(c))
+                    .unwrap_or_default();
                 tn(
                     B::pending_share_propose,
                     cards.len() as i64,
-                    &[("kind", &kind)],
+                    &[("kind", &kind), ("card", &next), ("given", &proposal.len())],
                 )
             }
         }
