@@ -24,6 +24,37 @@ fn verdict_text(winner: Side, morgan7: bool) -> &'static str {
     }
 }
 
+/// Lifts `seat`'s curtain: the curtain, which the whole table sees, recalls nobody's role; behind
+/// it, the private screen recalls this player's own, near its top, in words.
+async fn lift_and_check_role(b: &support::Browser, k: &game::Known, seat: Seat) {
+    assert_eq!(b.text("[data-testid=curtain-name]").await, k.name(seat));
+    assert_eq!(
+        b.count("[data-testid=role-reminder]").await,
+        0,
+        "a role is recalled on the curtain"
+    );
+    b.click("[data-testid=curtain-show]").await;
+    b.wait_for("[data-testid=private]").await;
+    let (code, words) = match k.loyalty(seat).expect("a Loyalty card") {
+        Loyalty::Loyal => ("Loyal", "You are Loyal. "),
+        Loyalty::Traitor => ("Traitor", "You are a Traitor"),
+    };
+    let reminder = "[data-testid=private] > [data-testid=role-reminder]";
+    assert_eq!(b.count("[data-testid=role-reminder]").await, 1);
+    assert_eq!(
+        b.count(reminder).await,
+        1,
+        "the reminder is in the private screen"
+    );
+    assert_eq!(b.attr(reminder, "data-role").await.as_deref(), Some(code));
+    let text = b.text(reminder).await;
+    assert!(
+        text.starts_with(words),
+        "{}'s reminder: {text}",
+        k.name(seat)
+    );
+}
+
 async fn assert_verdict(b: &support::Browser) {
     let k = saved(b).await.expect("saved");
     let (winner, reason) = k.game.winner().expect("the game is over");
@@ -102,6 +133,7 @@ async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
             b.text("[data-testid=curtain-name]").await,
             names[seat.index()]
         );
+        lift_and_check_role(&b, &k, seat).await;
         let mut never = |_: &game::Known, _: &[Action]| -> Action { unreachable!() };
         assert_eq!(step(&b, &mut never).await, Step::Owed);
     }
@@ -125,6 +157,19 @@ async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
             .any(|a| matches!(a, Action::Accuse { .. }));
         if accusable && b.exists("[data-testid=actions]").await && k.curtain_seat().is_none() {
             break;
+        }
+        // Every private screen on the way recalls its player's role, and nothing else does.
+        wait_settled(&b).await;
+        assert_eq!(
+            b.count("[data-testid=role-reminder]:not([data-testid=private] *)")
+                .await,
+            0,
+            "a role is recalled outside a private screen"
+        );
+        if let Some(seat) = k.curtain_seat()
+            && b.exists("[data-testid=curtain]").await
+        {
+            lift_and_check_role(&b, &k, seat).await;
         }
         assert_ne!(
             step(&b, &mut calm).await,

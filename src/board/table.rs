@@ -8,7 +8,8 @@ use super::i18n::B;
 use super::{LOG, NEW_GAME, Need, use_ctx, words};
 use crate::i18n::{K, t, tf};
 use camelot_board::{
-    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView, White,
+    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView,
+    TraitorRule, White,
 };
 use leptos::prelude::*;
 
@@ -268,7 +269,7 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
         .as_ref()
         .and_then(|sv| sv.table.knights.get(seat.index()).map(|k| k.knight))
         .flatten();
-    let loyalty = sv.and_then(|sv| sv.loyalty);
+    let role = sv.as_ref().and_then(role);
     view! {
         <section class="private board-private" data-testid="private" data-seat=seat.0>
             <h2>{words::seat_name(&ctx.names.get_untracked(), seat)}</h2>
@@ -276,7 +277,7 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
                 <strong>{words::knight_or_squire(knight)}</strong>
                 " — "{words::knight_power(knight)}
             </p>
-            {loyalty.map(|l| view! { <LoyaltyCard loyalty=l /> })}
+            {role.map(|role| view! { <RoleReminder role /> })}
             <button class="primary big" data-testid="private-done" on:click=move |_| ctx.looked(seat)>
                 {t(B::done_cover)}
             </button>
@@ -284,19 +285,39 @@ fn LoyaltyLook(seat: Seat) -> impl IntoView {
     }
 }
 
-/// A person's own Loyalty card, with the goal it gives him.
+/// A seat's role as his private screens remind him of it, from his own view: his Loyalty card,
+/// the words for it and the goal it gives him in this game. `None` while he may not look at his
+/// card (three players, before the threshold).
+fn role(sv: &SeatView) -> Option<(Loyalty, B, B)> {
+    let loyalty = sv.loyalty?;
+    let unmasked = sv
+        .table
+        .knights
+        .get(sv.seat.index())
+        .is_some_and(|k| k.revealed);
+    Some(match loyalty {
+        Loyalty::Loyal if sv.table.options.traitor == TraitorRule::NoTraitor => {
+            (loyalty, B::you_are_loyal, B::goal_loyal_no_traitor)
+        }
+        Loyalty::Loyal => (loyalty, B::you_are_loyal, B::goal_loyal),
+        Loyalty::Traitor if unmasked => (loyalty, B::you_are_traitor, B::goal_traitor_unmasked),
+        Loyalty::Traitor => (loyalty, B::you_are_traitor, B::goal_traitor),
+    })
+}
+
+/// The reminder of his role near the top of every private screen: his own Loyalty card, with the
+/// goal it gives him (never on the curtain, which the whole table sees).
 #[component]
-fn LoyaltyCard(loyalty: Loyalty) -> impl IntoView {
+fn RoleReminder(role: (Loyalty, B, B)) -> impl IntoView {
+    let (loyalty, you_are, goal) = role;
     let code = loyalty_code(loyalty);
-    let goal = match loyalty {
-        Loyalty::Loyal => t(B::goal_loyal),
-        Loyalty::Traitor => t(B::goal_traitor),
-    };
     view! {
-        <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty" data-loyalty=code>
-            {tf(B::you_are, &[("loyalty", &words::loyalty_name(loyalty))])}
-        </p>
-        <p class="loyalty-goal" data-testid="loyalty-goal" data-goal=code>{goal}</p>
+        <div class=format!("role-reminder {}", code.to_lowercase()) data-testid="role-reminder"
+            data-role=code>
+            <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty"
+                data-loyalty=code>{t(you_are)}</p>
+            <p class="loyalty-goal" data-testid="loyalty-goal" data-goal=code>{t(goal)}</p>
+        </div>
     }
 }
 
@@ -349,6 +370,7 @@ fn Private(seat: Seat) -> impl IntoView {
         Some(view! {
             <section class="private board-private" data-testid="private" data-seat=seat.0>
                 <h2>{words::seat_name(&names, seat)}</h2>
+                {role(&sv).map(|role| view! { <RoleReminder role /> })}
                 {told}
                 <Secrets sv=sv.clone() />
                 <Actions seat sv closed />
@@ -369,9 +391,9 @@ fn black_codes(cards: &[Black]) -> String {
     codes.join(" ")
 }
 
-/// What only this seat knows: his knight, his Loyalty card, his hand, his face-down cards, and
-/// what his decision shows him. Every element naming cards carries their codes (`data-white`,
-/// `data-black`).
+/// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight, his hand,
+/// his face-down cards, and what his decision shows him. Every element naming cards carries their
+/// codes (`data-white`, `data-black`).
 #[component]
 fn Secrets(sv: SeatView) -> impl IntoView {
     let me = sv.table.knights.get(sv.seat.index()).cloned();
@@ -433,7 +455,6 @@ fn Secrets(sv: SeatView) -> impl IntoView {
     view! {
         <div class="secrets">
             <p class="knight" data-testid="private-knight"><strong>{words::knight_or_squire(knight)}</strong></p>
-            {sv.loyalty.map(|l| view! { <LoyaltyCard loyalty=l /> })}
             <div class="hand" data-testid="private-hand">
                 <span class="label">{t(B::your_white_cards)}</span>" "{hand}
             </div>
@@ -731,8 +752,56 @@ fn End() -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::turned_at_end;
-    use camelot_board::{Game, Loyalty, Setup};
+    use super::{B, role, turned_at_end};
+    use camelot_board::{Game, Loyalty, Seat, Setup, TraitorRule};
+
+    /// Each Loyalty, in each deal, is reminded of its own goal: a Loyal knight of the Traitor who
+    /// may be among the others (none for beginners), the Traitor of playing unseen (and of Evil
+    /// alone once unmasked); before a three-player look, of nothing.
+    #[test]
+    fn the_role_reminder_fits_the_seats_loyalty_and_the_deal() {
+        let view = |traitor: TraitorRule| {
+            let mut setup = Setup::new(4, 3);
+            setup.options.traitor = traitor;
+            Game::new(&setup).unwrap().seat_view(Seat(1))
+        };
+        let reminder = |traitor: TraitorRule, loyalty: Option<Loyalty>, unmasked: bool| {
+            let mut sv = view(traitor);
+            sv.loyalty = loyalty;
+            sv.table.knights[1].revealed = unmasked;
+            role(&sv)
+        };
+        for traitor in [TraitorRule::Standard, TraitorRule::AmongUs] {
+            assert_eq!(
+                reminder(traitor, Some(Loyalty::Loyal), false),
+                Some((Loyalty::Loyal, B::you_are_loyal, B::goal_loyal))
+            );
+            assert_eq!(
+                reminder(traitor, Some(Loyalty::Traitor), false),
+                Some((Loyalty::Traitor, B::you_are_traitor, B::goal_traitor))
+            );
+            assert_eq!(
+                reminder(traitor, Some(Loyalty::Traitor), true),
+                Some((
+                    Loyalty::Traitor,
+                    B::you_are_traitor,
+                    B::goal_traitor_unmasked
+                ))
+            );
+        }
+        // Beginners: the deal itself holds no Traitor.
+        let beginner = view(TraitorRule::NoTraitor);
+        assert_eq!(beginner.loyalty, Some(Loyalty::Loyal));
+        assert_eq!(
+            role(&beginner),
+            Some((Loyalty::Loyal, B::you_are_loyal, B::goal_loyal_no_traitor))
+        );
+        assert_eq!(reminder(TraitorRule::Standard, None, false), None);
+        // Three players look at their cards only at the threshold: no reminder until then.
+        let three = Game::new(&Setup::new(3, 3)).unwrap().seat_view(Seat(0));
+        assert_eq!(three.loyalty, None);
+        assert_eq!(role(&three), None);
+    }
 
     /// A knight an accusation showed Loyal lies face up at the end from the start, as an unmasked
     /// Traitor does; the others are turned over one by one.

@@ -140,6 +140,7 @@ fn Private(need: CurtainNeed) -> impl IntoView {
     view! {
         <section class="private" data-testid="private">
             <p class="private-banner">{tf(K::curtain_only_for, &[("name", &ctx.name(seat))])}</p>
+            {role_reminder(&sv)}
             {body}
         </section>
     }
@@ -165,10 +166,30 @@ fn hide_button(ctx: Ctx) -> impl IntoView {
     })
 }
 
-fn loyalty_words(l: Loyalty) -> &'static str {
-    t(match l {
+/// The words that remind a seat of its role: its Loyalty and the goal it gives. `None` without a
+/// Loyalty card (solo play). A revealed Traitor has nothing left to keep to himself.
+fn role_words(loyalty: Option<Loyalty>, revealed: bool) -> Option<K> {
+    Some(match loyalty? {
         Loyalty::Loyal => K::curtain_you_are_loyal,
+        Loyalty::Traitor if revealed => K::curtain_you_are_traitor_revealed,
         Loyalty::Traitor => K::curtain_you_are_traitor,
+    })
+}
+
+/// The reminder of his role at the top of every private screen, read from the seat's own view
+/// (the curtain, which the whole table sees, never shows it).
+fn role_reminder(sv: &SeatView) -> Option<impl IntoView + use<>> {
+    let loyalty = sv.loyalty?;
+    let revealed = sv
+        .table
+        .seats
+        .get(sv.seat.index())
+        .is_some_and(|s| s.revealed.is_some());
+    let words = t(role_words(Some(loyalty), revealed)?);
+    let code = loyalty_code(loyalty);
+    Some(view! {
+        <p class=format!("role-reminder {}", code.to_lowercase()) data-testid="role-reminder"
+            data-role=code>{words}</p>
     })
 }
 
@@ -180,7 +201,6 @@ fn owed_screen(ctx: Ctx, sv: &SeatView, o: Owed) -> AnyView {
                 <div data-testid="my-loyalty" data-loyalty=loyalty_code(l)>
                     <LoyaltyFace loyalty=l size="big" />
                 </div>
-                <p>{loyalty_words(l)}</p>
             }
             .into_any(),
             None => view! { <p>{t(K::curtain_solo_no_loyalty)}</p> }.into_any(),
@@ -549,7 +569,6 @@ fn peek_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
             <div data-testid="my-loyalty" data-loyalty=loyalty_code(l)>
                 <LoyaltyFace loyalty=l size="mid" />
             </div>
-            <p>{loyalty_words(l)}</p>
         })}
         {(!sv.knights.is_empty()).then(|| view! {
             <h3>{t(K::curtain_your_knights)}</h3>
@@ -579,4 +598,34 @@ fn peek_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         {done_button(ctx)}
     }
     .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::role_words;
+    use crate::i18n::K;
+    use camelot_card::Loyalty;
+
+    /// Each Loyalty gives its own reminder; a revealed Traitor is not told to keep it to himself,
+    /// a Loyal player's goal stays the same once shown; with no Loyalty card (solo) there is none.
+    #[test]
+    fn the_role_reminder_fits_the_seats_loyalty() {
+        assert_eq!(
+            role_words(Some(Loyalty::Loyal), false),
+            Some(K::curtain_you_are_loyal)
+        );
+        assert_eq!(
+            role_words(Some(Loyalty::Loyal), true),
+            Some(K::curtain_you_are_loyal)
+        );
+        assert_eq!(
+            role_words(Some(Loyalty::Traitor), false),
+            Some(K::curtain_you_are_traitor)
+        );
+        assert_eq!(
+            role_words(Some(Loyalty::Traitor), true),
+            Some(K::curtain_you_are_traitor_revealed)
+        );
+        assert_eq!(role_words(None, false), None);
+    }
 }

@@ -217,6 +217,7 @@ super::texts! {
     curtain_hide_not_now: "Hide — not now",
     curtain_you_are_loyal: "You are Loyal. Camelot wins with 7 white swords — and more white than black once every card is shown.",
     curtain_you_are_traitor: "You are a Traitor. Secretly help Evil reach 7 black swords. Keep it to yourself!",
+    curtain_you_are_traitor_revealed: "You are a Traitor, revealed to all. You still win with Evil: help it reach 7 black swords.",
     curtain_your_loyalty: "Your Loyalty card",
     curtain_solo_no_loyalty: "Solo play: no Loyalty card.",
     curtain_knight_drawn_title: "You drew a Knight card",
