@@ -57,7 +57,7 @@ pub fn Table() -> impl IntoView {
         view! {
             <section class="board-table" data-testid="board-table">
                 <Status />
-                <Decision />
+                <div class="board-decision" data-decision><Decision /></div>
                 <Recent />
                 <Board view=view names=names mine=lifted />
                 <div class="button-row">
