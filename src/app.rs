@@ -3,12 +3,12 @@
 
 use crate::board;
 use crate::card;
+use crate::games::{self, GameScreen, GameScreens};
 use crate::i18n::{self, K, t};
 use crate::screens::rules::RulesScreen;
 use crate::screens::saved_games::SavedGames;
-use crate::screens::settings::SettingsScreen;
+use crate::screens::settings::{Saved, SettingsScreen};
 use crate::shell::{Shell, use_shell};
-use crate::storage::GameKind;
 use leptos::prelude::*;
 
 pub use crate::shell::Screen;
@@ -18,8 +18,11 @@ pub use crate::shell::Screen;
 pub fn App() -> impl IntoView {
     let shell = Shell::new();
     provide_context(shell);
-    // The Card Game's settings an earlier release kept among the app's become its own.
-    card::persist::adopt_old_settings();
+    // What a game does once as the app starts (the Card Game adopts the settings an earlier
+    // release kept among the app's).
+    for start in games::FRONTS.iter().filter_map(|g| g.at_start) {
+        start();
+    }
 
     // A reload in the middle of a game comes straight back to its table (covered), and one at
     // its end back to the end screen (or the reveal or result that ended it). The game opens in
@@ -47,12 +50,6 @@ pub fn App() -> impl IntoView {
         view! { <Screens /> }
     }
 }
-
-/// How the saved-games list, export and import read each game's saves.
-const READERS: &[crate::storage::Reader] = &[card::persist::READER, board::persist::READER];
-
-/// The games whose rules the Rules screen offers, in the order of its choice.
-const RULES: &[&crate::rules_text::Book] = &[&card::rules::BOOK, &crate::board::rules::BOOK];
 
 /// The current screen under the top bar.
 #[component]
@@ -99,27 +96,10 @@ fn Screens() -> impl IntoView {
                 match screen.get() {
                     Screen::Home => view! { <crate::screens::home::Home /> }.into_any(),
                     // Every other screen comes from its own wasm chunk, fetched the first time it
-                    // shows.
-                    Screen::NewGame(GameKind::Card) => {
-                        // The table's chunk comes while the players are being set up, not on
-                        // "Start" (a failure here shows, if it lasts, when the table opens).
-                        #[cfg(camelot_split)]
-                        leptos::task::spawn_local(async {
-                            let _ = __preload_table_screen().await;
-                        });
-                        split_screen!(new_game_screen, retry)
-                    }
-                    Screen::Table(GameKind::Card) => split_screen!(table_screen, retry),
-                    Screen::Log(GameKind::Card) => split_screen!(log_screen, retry),
-                    Screen::NewGame(GameKind::Board) => {
-                        #[cfg(camelot_split)]
-                        leptos::task::spawn_local(async {
-                            let _ = __preload_board_table_screen().await;
-                        });
-                        split_screen!(board_new_game_screen, retry)
-                    }
-                    Screen::Table(GameKind::Board) => split_screen!(board_table_screen, retry),
-                    Screen::Log(GameKind::Board) => split_screen!(board_log_screen, retry),
+                    // shows: a game's as its entry shows it.
+                    Screen::NewGame(kind) => (games::front(kind).screens.new_game.show)(retry),
+                    Screen::Table(kind) => (games::front(kind).screens.table.show)(retry),
+                    Screen::Log(kind) => (games::front(kind).screens.log.show)(retry),
                     Screen::SavedGames => split_screen!(saved_games_screen, retry),
                     Screen::Rules => split_screen!(rules_screen, retry),
                     Screen::Settings => split_screen!(settings_screen, retry),
@@ -259,6 +239,52 @@ macro_rules! split_screens {
     )*};
 }
 
+/// The Card Game's screens, for its entry: each is its split function below.
+pub const CARD_SCREENS: GameScreens = GameScreens {
+    new_game: GameScreen {
+        class: "screen-newgame",
+        show: |retry| {
+            // The table's chunk comes while the players are being set up, not on "Start" (a
+            // failure here shows, if it lasts, when the table opens).
+            #[cfg(camelot_split)]
+            leptos::task::spawn_local(async {
+                let _ = __preload_table_screen().await;
+            });
+            split_screen!(new_game_screen, retry)
+        },
+    },
+    table: GameScreen {
+        class: "screen-table",
+        show: |retry| split_screen!(table_screen, retry),
+    },
+    log: GameScreen {
+        class: "screen-log",
+        show: |retry| split_screen!(log_screen, retry),
+    },
+};
+
+/// The board game's screens, for its entry: each is its split function below.
+pub const BOARD_SCREENS: GameScreens = GameScreens {
+    new_game: GameScreen {
+        class: "screen-board-newgame",
+        show: |retry| {
+            #[cfg(camelot_split)]
+            leptos::task::spawn_local(async {
+                let _ = __preload_board_table_screen().await;
+            });
+            split_screen!(board_new_game_screen, retry)
+        },
+    },
+    table: GameScreen {
+        class: "screen-board-table",
+        show: |retry| split_screen!(board_table_screen, retry),
+    },
+    log: GameScreen {
+        class: "screen-board-log",
+        show: |retry| split_screen!(board_log_screen, retry),
+    },
+};
+
 split_screens! {
     fn new_game_screen / __preload_new_game_screen {
         view! { <card::new_game::NewGame /> }.into_any()
@@ -274,16 +300,16 @@ split_screens! {
     }
 
     fn saved_games_screen / __preload_saved_games_screen {
-        let ctx = card::use_ctx();
         let shell = use_shell();
         view! {
             <SavedGames
-                readers=READERS
+                readers=&games::READERS
                 on_open=move |id: String| shell.open_saved(id)
                 on_back=move |()| shell.go(Screen::Home)
                 on_deleted=move |id: String| {
-                    ctx.forget(&id);
-                    board::forget(&id);
+                    for forget in games::FORGET {
+                        forget(&id);
+                    }
                 }
             />
         }
@@ -306,13 +332,10 @@ split_screens! {
     fn rules_screen / __preload_rules_screen {
         let shell = use_shell();
         // Opened from one of a game's screens, the screen shows that game's rules (a rules
-        // book's game is the game's kind: "card", "board").
-        let from_game = match shell.back_to.get_untracked() {
-            Screen::NewGame(kind) | Screen::Table(kind) | Screen::Log(kind) => Some(kind.code()),
-            Screen::Home | Screen::SavedGames | Screen::Rules | Screen::Settings => None,
-        };
+        // book's game is the game's code: "card", "board").
+        let from_game = shell.back_to.get_untracked().game().map(|kind| kind.code());
         view! {
-            <RulesScreen books=RULES from_game
+            <RulesScreen books=&games::BOOKS from_game
                 on_close=move |()| shell.go(shell.back_to.get_untracked()) />
         }
         .into_any()
@@ -320,12 +343,18 @@ split_screens! {
 
     fn settings_screen / __preload_settings_screen {
         let shell = use_shell();
-        // The Card Game's own settings (the silence countdown) in their place on the screen.
-        let card_settings = |saved: Callback<Result<(), String>>| {
-            view! { <card::settings::CardSettings on_saved=saved /> }.into_any()
+        // Each game's own settings (the Card Game's silence countdown) in their place on the
+        // screen, in the list's order.
+        let game_settings = |saved: Callback<Saved>| {
+            games::SETTINGS
+                .into_iter()
+                .flatten()
+                .map(|settings| settings(saved))
+                .collect_view()
+                .into_any()
         };
         view! {
-            <SettingsScreen on_back=move |()| shell.go(Screen::Home) game_settings=card_settings />
+            <SettingsScreen on_back=move |()| shell.go(Screen::Home) game_settings />
         }
         .into_any()
     }

@@ -3,6 +3,7 @@
 //! to be opened. A game's own state (the Card Game's `card::Ctx`) is made the first time one of
 //! its screens shows, in that screen's chunk, so Home and the first load carry none of it.
 
+use crate::games::front;
 use crate::storage::GameKind;
 use leptos::prelude::*;
 
@@ -19,19 +20,25 @@ pub enum Screen {
 }
 
 impl Screen {
-    /// The class of `<main>` while this screen shows (the styles and the tests go by it).
+    /// The class of `<main>` while this screen shows (the styles and the tests go by it; a game's
+    /// screens have theirs in its entry).
     pub fn class(self) -> &'static str {
         match self {
             Screen::Home => "screen-home",
-            Screen::NewGame(GameKind::Card) => "screen-newgame",
-            Screen::Table(GameKind::Card) => "screen-table",
-            Screen::Log(GameKind::Card) => "screen-log",
-            Screen::NewGame(GameKind::Board) => "screen-board-newgame",
-            Screen::Table(GameKind::Board) => "screen-board-table",
-            Screen::Log(GameKind::Board) => "screen-board-log",
+            Screen::NewGame(kind) => front(kind).screens.new_game.class,
+            Screen::Table(kind) => front(kind).screens.table.class,
+            Screen::Log(kind) => front(kind).screens.log.class,
             Screen::SavedGames => "screen-savedgames",
             Screen::Rules => "screen-rules",
             Screen::Settings => "screen-settings",
+        }
+    }
+
+    /// The game this screen is of, if it is one of a game's.
+    pub fn game(self) -> Option<GameKind> {
+        match self {
+            Screen::NewGame(kind) | Screen::Table(kind) | Screen::Log(kind) => Some(kind),
+            Screen::Home | Screen::SavedGames | Screen::Rules | Screen::Settings => None,
         }
     }
 }

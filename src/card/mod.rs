@@ -664,6 +664,32 @@ pub fn use_ctx() -> Ctx {
     crate::shell::game_state(&CTX, Ctx::new)
 }
 
+/// A saved game was deleted: if it is the Card Game open, it is open no more (nothing is made if
+/// no Card Game screen has shown).
+pub fn forget(id: &str) {
+    if let Some(ctx) = CTX.get() {
+        ctx.forget(id);
+    }
+}
+
+/// The Card Game in the app's list of games ([`crate::games::GAMES`]).
+pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
+    front: crate::games::Front {
+        kind: GameKind::Card,
+        code: "card",
+        name: crate::i18n::K::game_kind_card,
+        new_game: crate::i18n::K::home_new_card_game,
+        new_game_testid: "new-game",
+        screens: crate::app::CARD_SCREENS,
+        // The settings an earlier release kept among the app's become the Card Game's own.
+        at_start: Some(persist::adopt_old_settings),
+    },
+    reader: persist::READER,
+    book: &rules::BOOK,
+    settings: Some(|saved| view! { <settings::CardSettings on_saved=saved /> }.into_any()),
+    forget,
+};
+
 /// Open the saved game the shell was asked to open (Continue on Home, or a reload mid-game), now
 /// that the table's screens have loaded; if it cannot be read, Home says why.
 pub fn open_pending() {

@@ -56,7 +56,7 @@ pub use summary::{
     CurrentGame, Imported, SaveSummary, SavedRow, Settings, game_settings_key, names_line,
 };
 
-use crate::i18n::{K, t};
+use crate::i18n::t;
 use serde::{Deserialize, Serialize};
 
 /// Prefix of every key this app writes.
@@ -78,7 +78,8 @@ pub fn game_key(id: &str) -> String {
 
 /// Which of the app's games a save or export file is of: its `"game_kind"` field (in the stored
 /// game, in an export file's envelope and in the index). A save or file without one was written
-/// before the app held a second game: it is a Card Game.
+/// before the app held a second game: it is a Card Game. Each kind has its entry in
+/// [`crate::games::GAMES`] (its code and name are there); its serde name is its code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameKind {
     /// Shadows over Camelot: The Card Game.
@@ -95,29 +96,26 @@ impl GameKind {
     /// written before the field existed). A kind this version does not know was written by a newer
     /// one.
     pub fn read(kind: Option<&str>) -> Result<GameKind, StorageError> {
-        match kind {
-            None | Some("card") => Ok(GameKind::Card),
-            Some("board") => Ok(GameKind::Board),
-            Some(other) => Err(StorageError::OtherGame {
-                kind: other.chars().take(40).collect(),
-            }),
-        }
+        let Some(code) = kind else {
+            return Ok(GameKind::default());
+        };
+        crate::games::FRONTS
+            .iter()
+            .find(|g| g.code == code)
+            .map(|g| g.kind)
+            .ok_or_else(|| StorageError::OtherGame {
+                kind: code.chars().take(40).collect(),
+            })
     }
 
     /// The kind's name in saves and storage keys (`"card"`).
     pub fn code(self) -> &'static str {
-        match self {
-            GameKind::Card => "card",
-            GameKind::Board => "board",
-        }
+        crate::games::front(self).code
     }
 
     /// The game's name, as the saved-games list shows it beside each game.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Card => t(K::game_kind_card),
-            GameKind::Board => t(K::game_kind_board),
-        }
+        t(crate::games::front(self).name)
     }
 }
 
