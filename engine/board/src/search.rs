@@ -6,11 +6,11 @@
 //! numbers), so that the comparison between choices is not drowned in the luck of the deal; and
 //! the built-in policy's own choice is kept unless another wins clearly more often.
 
+use crate::Side;
 use crate::action::Action;
 use crate::data::Loyalty;
 use crate::game::{Game, Phase};
 use crate::sim::{Glimpse, SimplePolicy, Step, play_game};
-use crate::Side;
 use camelot_kit::{GameRng, rng_from_seed};
 use rand::RngExt;
 
@@ -91,7 +91,13 @@ pub(crate) fn best_by_playing_out(
             let mut g: Game = world.clone();
             g.perform(me, action);
             let mut r = rng_from_seed(after);
-            play_game(&mut g, &mut SimplePolicy, &mut r, ROLLOUT_ACTIONS, &mut scratch);
+            play_game(
+                &mut g,
+                &mut SimplePolicy,
+                &mut r,
+                ROLLOUT_ACTIONS,
+                &mut scratch,
+            );
             if g.outcome().is_some_and(|o| o.winner == Side::Loyal) {
                 wins[i] += 1;
             }
