@@ -2,7 +2,8 @@
 //! opens a quest larger in a dialog, and links the board's stylesheet.
 
 use super::lines::{
-    camelot_lines, effect_line, effect_name, pile_lines, round_table_lines, tile_lines, token_lines,
+    camelot_lines, effect_line, effect_name, pile_lines, round_table_lines, tile_lines,
+    token_lines, token_marks,
 };
 use super::model::{
     Body, Camelot, Effect, Model, Piles, RoundTable, SLOTS, Slot, Status, Tile, Token,
@@ -12,7 +13,7 @@ use crate::board::i18n::B;
 use crate::board::words;
 use crate::i18n::{K, t, tf};
 use camelot_board::data::{BLACK_SWORDS_LOSE, MAX_LIFE, SIEGE_ENGINES_LOSE};
-use camelot_board::{Loyalty, Place, Quest, Relic, RelicState, Seat, TableView};
+use camelot_board::{Knight, Loyalty, Place, Quest, Relic, RelicState, Seat, TableView};
 use leptos::prelude::*;
 
 /// The board's stylesheet, linked into the page's head once (a relative address: the app may be
@@ -54,16 +55,22 @@ fn focus_first(selector: &str) {
     }
 }
 
-/// The seat's colour class and the letter on its token.
-fn seat_class(seat: Seat) -> String {
-    format!("tok s{}", seat.0 % 7)
+/// The seat's colour class (and a smaller letter for a mark of two).
+fn seat_class(seat: Seat, mark: &str) -> String {
+    let wide = if mark.chars().count() > 1 {
+        " wide"
+    } else {
+        ""
+    };
+    format!("tok s{}{wide}", seat.0 % 7)
 }
 
-fn initial(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat.index())
-        .and_then(|n| n.trim().chars().next())
-        .map(|c| c.to_uppercase().collect())
+/// The mark on a seat's token (see [`token_marks`]).
+fn mark_of(marks: &[(Seat, String)], seat: Seat) -> String {
+    marks
+        .iter()
+        .find(|(s, _)| *s == seat)
+        .map(|(_, m)| m.clone())
         .unwrap_or_else(|| (u32::from(seat.0) + 1).to_string())
 }
 
@@ -71,19 +78,23 @@ fn initial(names: &[String], seat: Seat) -> String {
 fn tokens_view(
     seats: Vec<Seat>,
     names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
     current: Option<Seat>,
 ) -> impl IntoView {
     let names = names.get();
+    let marks = marks.get();
     view! {
         <span class="bv-tokens">
             {seats
                 .into_iter()
                 .map(|seat| {
                     let name = words::seat_name(&names, seat);
+                    let mark = mark_of(&marks, seat);
+                    let class = seat_class(seat, &mark);
                     view! {
-                        <span class=seat_class(seat) class:now={current == Some(seat)}
+                        <span class=class class:now={current == Some(seat)}
                             role="img" aria-label=name.clone() title=name>
-                            {initial(&names, seat)}
+                            {mark}
                         </span>
                     }
                 })
@@ -121,6 +132,11 @@ pub fn Board(
     let round_table = Memo::new(move |_| model.with(|m| m.round_table.clone()));
     let camelot = Memo::new(move |_| model.with(|m| m.camelot.clone()));
     let tokens = Memo::new(move |_| model.with(|m| m.tokens.clone()));
+    let marks = Memo::new(move |_| {
+        let knights: Vec<(Seat, Option<Knight>)> =
+            tokens.with(|t| t.iter().map(|t| (t.seat, t.knight)).collect());
+        names.with(|n| token_marks(&knights, n))
+    });
     let piles = Memo::new(move |_| model.with(|m| m.piles));
     let effects = Memo::new(move |_| model.with(|m| m.effects.clone()));
 
@@ -144,7 +160,7 @@ pub fn Board(
         .into_iter()
         .map(|slot| {
             let tile = Memo::new(move |_| model.with(|m| m.tile(slot).cloned()));
-            quest_tile(slot, tile, names, current, open, show)
+            quest_tile(slot, tile, names, marks, current, open, show)
         })
         .collect_view();
 
@@ -153,11 +169,11 @@ pub fn Board(
             <h2 id="bv-title" class="visually-hidden">{t(B::board_name)}</h2>
             <div class="bv-top">
                 {round_table_view(round_table)}
-                {camelot_view(camelot, names, current)}
+                {camelot_view(camelot, names, marks, current)}
             </div>
             {piles_view(piles, effects)}
             <ul class="bv-quests">{tiles}</ul>
-            {knights_view(tokens, names)}
+            {knights_view(tokens, names, marks)}
             <dialog class="bv-dialog" node_ref=dialog aria-labelledby="bv-dialog-title"
                 data-testid="board-quest"
                 on:close=move |_| {
@@ -183,7 +199,7 @@ pub fn Board(
                 {move || {
                     let slot = open.get()?;
                     let tile = model.with(|m| m.tile(slot).cloned())?;
-                    Some(quest_panel(tile, names, current.get(), close))
+                    Some(quest_panel(tile, names, marks, current.get(), close))
                 }}
             </dialog>
         </section>
@@ -223,6 +239,7 @@ fn round_table_view(rt: Memo<RoundTable>) -> impl IntoView {
 fn camelot_view(
     c: Memo<Camelot>,
     names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
     current: Memo<Option<Seat>>,
 ) -> impl IntoView {
     view! {
@@ -243,7 +260,7 @@ fn camelot_view(
                     view! { <p class="bv-danger">{tf(B::board_danger, &[("max", &SIEGE_ENGINES_LOSE)])}</p> }
                 })
             }}
-            {move || tokens_view(c.with(|c| c.knights.clone()), names, current.get())}
+            {move || tokens_view(c.with(|c| c.knights.clone()), names, marks, current.get())}
         </section>
     }
 }
@@ -252,6 +269,7 @@ fn quest_tile(
     slot: Slot,
     tile: Memo<Option<Tile>>,
     names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
     current: Memo<Option<Seat>>,
     open: RwSignal<Option<Slot>>,
     show: impl Fn(Slot) + Copy + 'static,
@@ -270,7 +288,7 @@ fn quest_tile(
             }
             data-testid=format!("board-quest-{}", slot.class())>
             <h3>{move || words::quest_name(quest())}</h3>
-            {move || tile.get().map(|tile| tile_face(tile, names, current.get(), false))}
+            {move || tile.get().map(|tile| tile_face(tile, names, marks, current.get(), false))}
             <button class="bv-open" aria-haspopup="dialog"
                 aria-expanded=move || (open.get() == Some(slot)).to_string()
                 aria-label=move || tf(B::board_show_larger, &[("quest", &words::quest_name(quest()))])
@@ -284,6 +302,7 @@ fn quest_tile(
 fn tile_face(
     tile: Tile,
     names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
     current: Option<Seat>,
     big: bool,
 ) -> impl IntoView {
@@ -327,7 +346,7 @@ fn tile_face(
         };
         relic_icon(relic, class, line)
     });
-    let marks = view! {
+    let signs = view! {
         {tile.heroism.then(|| view! { <span class="bv-mark heroism" aria-hidden="true">"+1"</span> })}
         {tile.dark_forest.then(|| view! { <span class="bv-mark forest" aria-hidden="true"></span> })}
         {matches!(tile.body, Body::War { mordred: true, .. })
@@ -359,8 +378,8 @@ fn tile_face(
             <div class="bv-under">
                 {tallies}
                 {relic}
-                {marks}
-                {tokens_view(tile.knights.clone(), names, current)}
+                {signs}
+                {tokens_view(tile.knights.clone(), names, marks, current)}
             </div>
             {lines}
         </div>
@@ -370,6 +389,7 @@ fn tile_face(
 fn quest_panel(
     tile: Tile,
     names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
     current: Option<Seat>,
     close: impl Fn() + Copy + 'static,
 ) -> impl IntoView {
@@ -381,22 +401,30 @@ fn quest_panel(
                 <h2 id="bv-dialog-title">{title}</h2>
                 <button class="bv-close" on:click=move |_| close()>{t(K::close)}</button>
             </header>
-            {tile_face(tile, names, current, true)}
+            {tile_face(tile, names, marks, current, true)}
         </div>
     }
 }
 
-fn knights_view(tokens: Memo<Vec<Token>>, names: Signal<Vec<String>>) -> impl IntoView {
+fn knights_view(
+    tokens: Memo<Vec<Token>>,
+    names: Signal<Vec<String>>,
+    marks: Memo<Vec<(Seat, String)>>,
+) -> impl IntoView {
     view! {
         <section class="bv-part bv-knights" aria-labelledby="bv-knights-title" data-testid="board-knights">
             <h3 id="bv-knights-title">{t(B::board_knights)}</h3>
             <ul>
                 {move || {
                     let names = names.get();
+                    let marks = marks.get();
                     tokens
                         .get()
                         .into_iter()
-                        .map(|tok| knight_item(tok, &names))
+                        .map(|tok| {
+                            let mark = mark_of(&marks, tok.seat);
+                            knight_item(tok, &names, mark)
+                        })
                         .collect_view()
                 }}
             </ul>
@@ -404,20 +432,24 @@ fn knights_view(tokens: Memo<Vec<Token>>, names: Signal<Vec<String>>) -> impl In
     }
 }
 
-fn knight_item(tok: Token, names: &[String]) -> impl IntoView + use<> {
+fn knight_item(tok: Token, names: &[String], mark: String) -> impl IntoView + use<> {
     let name = words::seat_name(names, tok.seat);
     let knight = words::knight_or_squire(tok.knight);
     let knight = (knight != name).then_some(knight);
+    // A squire is a player with no knight of his own yet: said beside the word.
+    let squire = tok.knight.is_none().then(|| t(B::board_squire_note));
+    let tok_class = seat_class(tok.seat, &mark);
     let lines = token_lines(&tok);
     let on_board = tok.alive && !tok.revealed;
     view! {
         <li class="bv-knight" class:now=tok.current class:mine=tok.mine class:dead=!tok.alive
             class:traitor=tok.revealed data-seat=tok.seat.0.to_string()>
-            <span class=seat_class(tok.seat) aria-hidden="true">{initial(names, tok.seat)}</span>
+            <span class=tok_class aria-hidden="true">{mark}</span>
             <span class="bv-who">
                 <strong>{name}</strong>
                 {knight.map(|k| view! { <small>{k}</small> })}
             </span>
+            {squire.map(|note| view! { <small class="bv-squire">{note}</small> })}
             <span class="visually-hidden">{lines.join(". ")}</span>
             <span class="bv-facts" aria-hidden="true">
                 {on_board.then(|| view! {
@@ -454,15 +486,27 @@ fn piles_view(piles: Memo<Piles>, effects: Memo<Vec<Effect>>) -> impl IntoView {
                 let [white, black] = pile_lines(&p);
                 let (white_title, black_title) = (white.clone(), black.clone());
                 view! {
-                    <p class="bv-pile white" title=white_title>
+                    <p class="bv-pile white" title=white_title data-testid="board-pile-white">
                         <span class="visually-hidden">{white}</span>
-                        <span class="bv-deck" aria-hidden="true">{p.white_deck}</span>
-                        <span class="bv-discard" aria-hidden="true">{p.white_discard}</span>
+                        <span class="bv-count-of" aria-hidden="true">
+                            {t(B::board_white_deck)}
+                            <span class="bv-deck">{p.white_deck}</span>
+                        </span>
+                        <span class="bv-count-of" aria-hidden="true">
+                            {t(B::board_discard)}
+                            <span class="bv-discard">{p.white_discard}</span>
+                        </span>
                     </p>
-                    <p class="bv-pile black" title=black_title>
+                    <p class="bv-pile black" title=black_title data-testid="board-pile-black">
                         <span class="visually-hidden">{black}</span>
-                        <span class="bv-deck" aria-hidden="true">{p.black_deck}</span>
-                        <span class="bv-discard" aria-hidden="true">{p.black_discard}</span>
+                        <span class="bv-count-of" aria-hidden="true">
+                            {t(B::board_black_deck)}
+                            <span class="bv-deck">{p.black_deck}</span>
+                        </span>
+                        <span class="bv-count-of" aria-hidden="true">
+                            {t(B::board_discard)}
+                            <span class="bv-discard">{p.black_discard}</span>
+                        </span>
                     </p>
                 }
             }}

@@ -9,7 +9,7 @@ use camelot_board::data::{
     ACCUSATION_THRESHOLD, BLACK_SWORDS_LOSE, EXCALIBUR_END, MAX_LIFE, SIEGE_ENGINES_LOSE,
     SWORDS_END, WARRIORS_LOSE,
 };
-use camelot_board::{Black, Loyalty, Quest, QuestTally, RelicState, Seat, Spot, White};
+use camelot_board::{Black, Knight, Loyalty, Quest, QuestTally, RelicState, Seat, Spot, White};
 
 fn names_of(seats: &[Seat], names: &[String]) -> Vec<String> {
     seats.iter().map(|&s| words::seat_name(names, s)).collect()
@@ -237,6 +237,77 @@ pub fn token_lines(tok: &Token) -> Vec<String> {
         lines.push(t(B::board_has_accused).to_string());
     }
     lines
+}
+
+/// The name a knight goes by, without his title ("Sir Gawain" → "Gawain", "Le roi Arthur" →
+/// "Arthur").
+fn bare_name(knight: Knight) -> &'static str {
+    let name = words::knight_name(knight);
+    name.split_whitespace().last().unwrap_or(name)
+}
+
+/// The mark on a knight's token: the initial of his name, and where two of the seven knights'
+/// names start alike (Galahad and Gawain, Palamedes and Percival) the first letter that tells
+/// them apart ("Gl", "Gw"). The same in every game, in the language's own spelling.
+pub fn knight_mark(knight: Knight) -> String {
+    let mine: Vec<char> = bare_name(knight).chars().collect();
+    let Some(first) = mine.first() else {
+        return String::new();
+    };
+    let upper = |c: char| c.to_uppercase().collect::<String>();
+    let lower = |c: char| c.to_lowercase().collect::<String>();
+    // The longest start shared with another knight's name (0: no other starts like this one).
+    let shared = Knight::ALL
+        .into_iter()
+        .filter(|&k| k != knight)
+        .map(|k| {
+            bare_name(k)
+                .chars()
+                .zip(&mine)
+                .take_while(|(a, b)| lower(*a) == lower(**b))
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    match mine.get(shared) {
+        Some(&c) if shared > 0 => format!("{}{}", upper(*first), lower(c)),
+        _ => upper(*first),
+    }
+}
+
+/// The mark on each seat's token, distinct at the table: a knight's [`knight_mark`]; a squire
+/// (no coat of arms yet) the initial of his player's name, or his seat's number where another
+/// token has that mark too.
+pub fn token_marks(knights: &[(Seat, Option<Knight>)], names: &[String]) -> Vec<(Seat, String)> {
+    let number = |seat: Seat| (u32::from(seat.0) + 1).to_string();
+    let first: Vec<(Seat, String)> = knights
+        .iter()
+        .map(|&(seat, knight)| {
+            let mark = match knight {
+                Some(k) => knight_mark(k),
+                None => names
+                    .get(seat.index())
+                    .and_then(|n| n.trim().chars().next())
+                    .filter(|c| c.is_alphabetic())
+                    .map(|c| c.to_uppercase().collect())
+                    .unwrap_or_default(),
+            };
+            (seat, mark)
+        })
+        .collect();
+    first
+        .iter()
+        .zip(knights)
+        .map(|((seat, mark), (_, knight))| {
+            let shared = first.iter().any(|(s, m)| s != seat && m == mark);
+            let mark = if knight.is_none() && (mark.is_empty() || shared) {
+                number(*seat)
+            } else {
+                mark.clone()
+            };
+            (*seat, mark)
+        })
+        .collect()
 }
 
 pub fn pile_lines(p: &Piles) -> [String; 2] {

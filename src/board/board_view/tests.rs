@@ -5,7 +5,7 @@ use super::model::*;
 use super::svg::*;
 use crate::board::i18n::B;
 use crate::board::words;
-use crate::i18n::tf;
+use crate::i18n::{Lang, checks, set_texts, tf};
 use camelot_board::{
     Action, Black, Deal, Game, LancelotBoard, Loyalty, Place, Quest, QuestTally, Relic, RelicState,
     Seat, Setup, Spot, Swords, War,
@@ -476,4 +476,59 @@ fn lasting_effects_and_piles_are_shown() {
             v.black_deck, v.black_discard
         )
     );
+}
+
+#[test]
+fn every_knights_token_has_its_own_mark() {
+    use camelot_board::Knight;
+    let marks: Vec<String> = Knight::ALL.into_iter().map(knight_mark).collect();
+    assert_eq!(marks, ["A", "Gl", "Gw", "K", "Pa", "Pe", "T"]);
+    // Computer players' names all start alike: their knights' marks tell them apart.
+    let computers: Vec<String> = (1..=7).map(|n| format!("Computer {n}")).collect();
+    let seats: Vec<(Seat, Option<Knight>)> = Knight::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(i, k)| (Seat(i as u8), Some(k)))
+        .collect();
+    let at_table = token_marks(&seats, &computers);
+    assert_eq!(
+        at_table.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>(),
+        marks
+    );
+    // A squire has his player's initial, or his seat's number where another token has it.
+    let seats = [
+        (Seat(0), Some(Knight::KingArthur)),
+        (Seat(1), None),
+        (Seat(2), None),
+        (Seat(3), None),
+    ];
+    let names: Vec<String> = ["Ann", "Alice", "Bo", "Ben"].map(String::from).to_vec();
+    assert_eq!(
+        token_marks(&seats, &names),
+        [
+            (Seat(0), "A".to_string()),
+            (Seat(1), "2".to_string()),
+            (Seat(2), "3".to_string()),
+            (Seat(3), "4".to_string())
+        ]
+    );
+    let names: Vec<String> = ["Ann", "Cy", "Bo", "Di"].map(String::from).to_vec();
+    let marks: Vec<String> = token_marks(&seats, &names)
+        .into_iter()
+        .map(|(_, m)| m)
+        .collect();
+    assert_eq!(marks, ["A", "C", "B", "D"]);
+    // In every language the seven marks differ, one or two letters each.
+    for lang in Lang::ALL {
+        set_texts(checks::pack::<B>(lang));
+        let mut marks: Vec<String> = Knight::ALL.into_iter().map(knight_mark).collect();
+        assert!(
+            marks.iter().all(|m| (1..=2).contains(&m.chars().count())),
+            "{lang:?}: {marks:?}"
+        );
+        marks.sort();
+        marks.dedup();
+        assert_eq!(marks.len(), Knight::ALL.len(), "{lang:?}: {marks:?}");
+    }
+    set_texts(checks::pack::<B>(Lang::En));
 }

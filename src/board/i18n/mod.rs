@@ -592,8 +592,12 @@ i18n::texts! {
     board_their_turn: "Their turn",
     board_you: "You",
     board_has_accused: "Has accused",
+    board_squire_note: "Not yet a knight: knighted on a won quest",
     board_white_pile: "White cards: {n} to draw, {m} discarded",
     board_black_pile: "Black cards: {n} to draw, {m} discarded",
+    board_white_deck: "White deck",
+    board_black_deck: "Black deck",
+    board_discard: "Discard",
     board_in_force: "In force",
     board_show_larger: "{quest}: show larger",
 
