@@ -217,10 +217,13 @@ pub enum Danger {
     EvilWinsAtOnce,
     /// It costs the knight making it his last life (he dies unless the Grail's owner saves him).
     CostsHisLastLife,
+    /// A black card drawn now may end the game: with eleven siege engines around Camelot, a card
+    /// that adds one (a siege engine, or a card of a quest that is over) is the twelfth.
+    MayBringTheTwelfthSiegeEngine,
 }
 
 impl Game {
-    /// What `action`, taken by `seat`, is sure to cost (`None`: nothing certain). Only what the
+    /// What `action`, taken by `seat`, is sure to cost, or may cost at once (`None`: nothing). Only what the
     /// seat may know goes into it: the board, his life, and an accused knight's Loyalty once shown.
     pub fn danger(&self, seat: Seat, action: Action) -> Option<Danger> {
         let s = self.seats.get(seat.index())?;
@@ -229,6 +232,9 @@ impl Game {
                 Some(Danger::EvilWinsAtOnce)
             }
             Action::LoseLife | Action::Sacrifice if s.life <= 1 => Some(Danger::CostsHisLastLife),
+            Action::DrawBlackCard if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
+                Some(Danger::MayBringTheTwelfthSiegeEngine)
+            }
             // Accusing a knight already shown Loyal turns a white sword black: the seventh?
             Action::Accuse { target }
                 if self

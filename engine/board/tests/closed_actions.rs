@@ -155,6 +155,17 @@ fn the_twelfth_siege_engine_is_said_to_end_the_game_before_it_is_chosen() {
 }
 
 #[test]
+fn a_black_card_drawn_at_eleven_siege_engines_is_said_to_risk_the_twelfth() {
+    let g = three().engines(11).start();
+    assert_eq!(
+        g.danger(s(0), Action::DrawBlackCard),
+        Some(Danger::MayBringTheTwelfthSiegeEngine)
+    );
+    let g = three().engines(10).start();
+    assert_eq!(g.danger(s(0), Action::DrawBlackCard), None);
+}
+
+#[test]
 fn a_choice_that_costs_the_last_life_is_said_to() {
     let mut g = three()
         .squire(0)

@@ -649,6 +649,7 @@ i18n::texts! {
     accuse_confirm: "Accuse {name} of being the Traitor?",
     danger_evil_wins: "This ends the game at once: Evil wins.",
     danger_last_life: "This costs you your last life (unless the Grail's owner saves you).",
+    danger_twelfth_engine: "Risky: with 11 siege engines around Camelot, a black card that adds one (a siege engine, or a card of a quest that is over) ends the game.",
     accusation_result_traitor: "{name} is the Traitor!",
     accusation_result_loyal: "{name} is Loyal",
     accuse_confirm_hint: "Once per game. If he is loyal, a white sword turns black.",

@@ -16,6 +16,7 @@ pub fn danger_line(d: camelot_board::Danger) -> &'static str {
     match d {
         camelot_board::Danger::EvilWinsAtOnce => t(B::danger_evil_wins),
         camelot_board::Danger::CostsHisLastLife => t(B::danger_last_life),
+        camelot_board::Danger::MayBringTheTwelfthSiegeEngine => t(B::danger_twelfth_engine),
     }
 }
 
