@@ -1041,6 +1041,8 @@ async fn screenshots() {
     b.click("[data-testid=new-board-game]").await;
     b.wait_for("[data-testid=board-newgame]").await;
     shot("b02-new-game").await;
+    // Two persons at the table, so that the phone is passed behind curtains.
+    b.choose("[data-testid=board-kind-1]", "person").await;
     b.click("[data-testid=board-start]").await;
     b.wait_for("[data-testid=curtain]").await;
     shot("b03-curtain").await;
