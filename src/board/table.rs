@@ -93,10 +93,18 @@ fn Status() -> impl IntoView {
         };
         let phase = words::phase_name(v.phase);
         let pending = words::pending_line(&v, &names);
+        // The black card being decided on, face up for all: what it does, where it is decided.
+        let black = match v.pending {
+            Some(camelot_board::PendingView::BlackCard {
+                card: Some(card), ..
+            }) => Some(words::black_effect(card)),
+            _ => None,
+        };
         Some(view! {
             <header class="board-status" data-testid="board-status">
                 <p class="turn"><strong>{turn}</strong>" · "{phase}</p>
                 {pending.map(|p| view! { <p class="pending" data-testid="board-pending">{p}</p> })}
+                {black.map(|e| view! { <p class="card-effect" data-testid="board-pending-effect">{e}</p> })}
             </header>
         })
     }
@@ -568,6 +576,7 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             }
             .into_any(),
         });
+        let shown_cards = std::cell::RefCell::new(std::collections::BTreeSet::new());
         let buttons = sv
             .legal_actions
             .iter()
@@ -580,6 +589,10 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             .map(|(i, &action)| {
                 let label = words::action_label(&action, &names);
                 let accuse = matches!(action, Action::Accuse { .. });
+                // A special card's effect, beside the first choice that plays it.
+                let effect = words::action_card(&action)
+                    .filter(|card| shown_cards.borrow_mut().insert(*card))
+                    .map(words::white_effect);
                 // What the choice is sure to cost, said before it is made (the engine's word).
                 let danger = ctx
                     .live
@@ -600,6 +613,9 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
                             }>
                             {label}
                         </button>
+                        {effect.map(|e| view! {
+                            <p class="card-effect" data-testid=format!("action-{i}-effect")>{e}</p>
+                        })}
                         {danger.map(|d| view! {
                             <p class="message" id=warning_id data-testid=format!("action-{i}-danger")>
                                 {words::danger_line(d)}

@@ -585,3 +585,23 @@ fn computer_knights_say_why_in_every_language() {
     );
     speak(Lang::En);
 }
+
+/// Every special white card can be played by some action, and each such action names its card, so
+/// the card's effect shows beside the choice; Fight and Grail cards say what they are on their own.
+#[test]
+fn every_special_card_played_shows_its_effect_beside_the_choice() {
+    let named: BTreeSet<camelot_board::White> = actions().iter().filter_map(action_card).collect();
+    for card in camelot_board::White::ALL {
+        let special = !matches!(
+            card,
+            camelot_board::White::Fight1
+                | camelot_board::White::Fight2
+                | camelot_board::White::Fight3
+                | camelot_board::White::Fight4
+                | camelot_board::White::Fight5
+                | camelot_board::White::Grail
+        );
+        assert_eq!(named.contains(&card), special, "{card:?}");
+        assert!(!white_effect(card).is_empty());
+    }
+}
