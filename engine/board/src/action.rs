@@ -194,6 +194,27 @@ pub enum Action {
     Pass,
 }
 
+impl Action {
+    /// The special white card this action plays (Heroic Action C, or Merlin from the hand), if
+    /// any: the engine discards it, the app shows its effect beside the choice.
+    pub fn special_card(&self) -> Option<White> {
+        Some(match *self {
+            Action::MerlinRemovesSiegeEngine
+            | Action::MerlinRemovesBlackCard { .. }
+            | Action::MerlinRemovesWarrior { .. } => White::Merlin,
+            Action::PlayConvocation => White::Convocation,
+            Action::PlayFate { .. } => White::Fate,
+            Action::PlayHeroism { .. } => White::Heroism,
+            Action::PlayLadyOfTheLake => White::LadyOfTheLake,
+            Action::PlayMessenger { .. } => White::Messenger,
+            Action::PlayPiety { .. } => White::Piety,
+            Action::PlayClairvoyance => White::Clairvoyance,
+            Action::PlayReinforcements { .. } => White::Reinforcements,
+            _ => return None,
+        })
+    }
+}
+
 /// Which side won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

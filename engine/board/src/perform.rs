@@ -712,19 +712,8 @@ impl Game {
 
     /// Heroic Action C (§1.3): the card is discarded (Heroism is laid on its quest).
     fn play_special(&mut self, seat: Seat, action: Action) {
-        let card = match action {
-            Action::MerlinRemovesSiegeEngine
-            | Action::MerlinRemovesBlackCard { .. }
-            | Action::MerlinRemovesWarrior { .. } => White::Merlin,
-            Action::PlayConvocation => White::Convocation,
-            Action::PlayFate { .. } => White::Fate,
-            Action::PlayHeroism { .. } => White::Heroism,
-            Action::PlayLadyOfTheLake => White::LadyOfTheLake,
-            Action::PlayMessenger { .. } => White::Messenger,
-            Action::PlayPiety { .. } => White::Piety,
-            Action::PlayClairvoyance => White::Clairvoyance,
-            Action::PlayReinforcements { .. } => White::Reinforcements,
-            _ => return,
+        let Some(card) = action.special_card() else {
+            return;
         };
         if !self.sm(seat).hand.remove(card) {
             return;

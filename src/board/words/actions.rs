@@ -304,22 +304,11 @@ pub fn clue_line(clue: &Clue) -> String {
     tn(key, n.into(), &[])
 }
 
-/// The special white card an action plays, if any: its effect is shown beside the choice, so that
-/// nobody has to know the card by heart to judge it.
+/// The white card an action plays (a special card, or Merlins offered to cancel a black card), if
+/// any: its effect is shown beside the choice, so that nobody has to know the card by heart.
 pub fn action_card(action: &Action) -> Option<White> {
-    Some(match *action {
-        Action::CommitMerlins { .. }
-        | Action::MerlinRemovesSiegeEngine
-        | Action::MerlinRemovesBlackCard { .. }
-        | Action::MerlinRemovesWarrior { .. } => White::Merlin,
-        Action::PlayConvocation => White::Convocation,
-        Action::PlayFate { .. } => White::Fate,
-        Action::PlayHeroism { .. } => White::Heroism,
-        Action::PlayLadyOfTheLake => White::LadyOfTheLake,
-        Action::PlayMessenger { .. } => White::Messenger,
-        Action::PlayPiety { .. } => White::Piety,
-        Action::PlayClairvoyance => White::Clairvoyance,
-        Action::PlayReinforcements { .. } => White::Reinforcements,
-        _ => return None,
-    })
+    match action {
+        Action::CommitMerlins { .. } => Some(White::Merlin),
+        a => a.special_card(),
+    }
 }
