@@ -20,6 +20,7 @@ mod legal;
 pub mod levels;
 mod packed;
 mod perform;
+pub mod review;
 mod rules;
 pub mod search;
 pub mod sim;

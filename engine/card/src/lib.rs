@@ -20,6 +20,7 @@ mod kit;
 mod legal;
 mod perform;
 pub mod resolve;
+pub mod review;
 pub mod save;
 mod serde_forms;
 mod setup;

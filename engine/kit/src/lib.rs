@@ -7,8 +7,10 @@
 //! state, and [`Save`] is the one save format. [`conformance`] checks every game the same way.
 
 pub mod conformance;
+pub mod review;
 mod shuffle;
 
+pub use review::{Finished, NotFinished};
 pub use shuffle::shuffle;
 
 use serde::de::DeserializeOwned;
