@@ -12,6 +12,10 @@
 //! nothing is learnt from the question; one who answers but has no Merlin lets it pass behind his
 //! curtain. No rule changes: the engine still asks each knight in turn, and the app sends the
 //! passes of those who said nothing.
+//!
+//! King Arthur's exchange, when the knight who must give a card back holds one card only, asks
+//! him nothing: the engine leaves him one choice and the table, which sees how many cards each
+//! knight holds, knows it. The app gives it back for him at once, on the table ([`forced_give_back`]).
 
 use super::i18n::B;
 use super::{Ctx, Live, use_ctx, words};
@@ -39,6 +43,35 @@ pub fn is_public(game: &Game, seat: Seat) -> bool {
     }
 }
 
+/// The give-back after King Arthur's exchange that is no choice: the engine leaves the knight
+/// one legal action, and the table can tell (he holds one white card: counts are public). The
+/// seat and the action; `None` when he has a real choice (his hand is secret: the curtain stays)
+/// or when only he could know that he has none (several cards of one kind).
+pub fn forced_give_back(game: &Game) -> Option<(Seat, Action)> {
+    let seat = game.decider()?;
+    if game.glimpse(seat).step() != Step::GiveBack {
+        return None;
+    }
+    let legal = game.legal_actions();
+    let [action] = legal.as_slice() else {
+        return None;
+    };
+    let one_card = game
+        .table_view()
+        .knights
+        .get(seat.index())
+        .is_some_and(|k| k.hand == 1);
+    one_card.then_some((seat, *action))
+}
+
+/// The line that tells the table a give-back was played for a knight ([`forced_give_back`]).
+pub fn forced_give_back_line(seat: Seat, names: &[String]) -> String {
+    tf(
+        B::give_back_forced,
+        &[("name", &words::seat_name(names, seat))],
+    )
+}
+
 /// The Merlin question the table is asked now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MerlinQuestion {
@@ -59,6 +92,26 @@ fn merlin_round(game: &Game, seat: Seat) -> Option<(Black, u8)> {
 }
 
 impl Live {
+    /// A person's give-back after King Arthur's exchange that is no choice ([`forced_give_back`]),
+    /// played for him on the table: what he received waits for his next curtain. The move played.
+    pub fn give_back_if_forced(&mut self, now_ms: f64) -> Option<Played> {
+        let (seat, action) = forced_give_back(&self.game)?;
+        if self.session.is_computer(seat) {
+            return None;
+        }
+        let events = self
+            .session
+            .apply(&mut self.game, seat, action, now_ms)
+            .ok()?;
+        self.session.keep_for_later(seat, &events);
+        Some(Played {
+            seat,
+            action,
+            why: None,
+            events,
+        })
+    }
+
     /// The Merlin question to ask the table now: a Merlin round is open and a person is the next
     /// one the engine asks, who has not answered yet. `None` otherwise.
     pub fn merlin_question(&self) -> Option<MerlinQuestion> {
@@ -329,6 +382,57 @@ mod tests {
             excalibur > 0 && share > 0 && turn > 0,
             "{excalibur} {share} {turn}"
         );
+    }
+
+    /// King Arthur's exchange with a knight who holds one white card: the give-back, his only
+    /// choice, is played for him on the table (no curtain); he is told later what he received, and
+    /// the log says so. With a real choice he keeps it, behind his curtain.
+    #[test]
+    fn a_give_back_that_is_no_choice_is_played_on_the_table() {
+        crate::i18n::set_texts(crate::i18n::checks::pack::<B>(crate::i18n::Lang::En));
+        let (mut forced, mut chosen) = (0, 0);
+        for seed in 0..60 {
+            let mut live = table(seed, 5);
+            play_until(&mut live, |l| {
+                let Some(arthur) = l.game.decider() else {
+                    return true;
+                };
+                for action in l.game.legal_actions() {
+                    let Action::ArthurExchange { to, .. } = action else {
+                        continue;
+                    };
+                    let mut l = l.clone();
+                    l.session.apply(&mut l.game, arthur, action, 0.0).unwrap();
+                    let hand = l.game.table_view().knights[to.index()].hand;
+                    let choices = l.game.legal_actions();
+                    let told = l.session.notices_for(to).len();
+                    match l.give_back_if_forced(0.0) {
+                        Some(p) => {
+                            assert_eq!((hand, choices.len()), (1, 1));
+                            assert_eq!((p.seat, p.action), (to, choices[0]));
+                            assert!(
+                                p.events
+                                    .iter()
+                                    .any(|e| matches!(e, Event::ArthurExchanged { .. })),
+                                "given back"
+                            );
+                            assert!(forced_give_back(&l.game).is_none());
+                            assert_eq!(l.session.notices_for(to).len(), told + 1, "told later");
+                            let log = crate::board::log::last_lines(&l.session, 1);
+                            assert_eq!(log, [forced_give_back_line(to, &l.session.names)]);
+                            forced += 1;
+                        }
+                        None => {
+                            assert!(hand > 1, "{hand}");
+                            assert_eq!(l.game.decider(), Some(to), "his own choice");
+                            chosen += 1;
+                        }
+                    }
+                }
+                false
+            });
+        }
+        assert!(forced > 0 && chosen > 0, "{forced} {chosen}");
     }
 
     /// The Merlin round: the table is asked once; "Nobody" passes for every person asked, and

@@ -57,13 +57,20 @@ pub fn lines(session: &Session) -> Vec<TurnLines> {
                     lines: Vec::new(),
                 });
             }
-            taken = Some((m.action, m.seat));
+            // A give-back that was no choice is said to be one, as the table heard it.
+            let forced = super::asks::forced_give_back(game) == Some((m.seat, m.action))
+                && !session.is_computer(m.seat);
+            taken = Some((m.action, m.seat, forced));
         }
         Replayed::After(events) => {
-            let Some((action, seat)) = taken.take() else {
+            let Some((action, seat, forced)) = taken.take() else {
                 return;
             };
-            for (begins, line) in move_lines(&action, seat, events, names) {
+            let mut said = move_lines(&action, seat, events, names);
+            if forced {
+                said.push((None, super::asks::forced_give_back_line(seat, names)));
+            }
+            for (begins, line) in said {
                 if let Some(turn) = begins {
                     out.push(TurnLines {
                         turn,

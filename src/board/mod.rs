@@ -197,14 +197,25 @@ impl Ctx {
             if public && let Ok(events) = &done {
                 l.session.keep_for_later(seat, events);
             }
-            Some(done)
+            // A give-back that is no choice is played on the table at once, with no curtain.
+            let forced = done
+                .is_ok()
+                .then(|| l.give_back_if_forced(now_ms()))
+                .flatten();
+            Some((done, forced))
         }) else {
             return;
         };
+        let (result, forced) = result.unzip();
         match result {
             Some(Ok(events)) => {
                 self.message.set(None);
                 self.tell(seat, &action, why.as_ref(), &events);
+                if let Some(p) = forced.flatten() {
+                    self.tell(p.seat, &p.action, None, &p.events);
+                    let names = self.names.get_untracked();
+                    self.note(asks::forced_give_back_line(p.seat, &names));
+                }
                 self.save();
                 // The phone stays with the knight while the decision stays his.
                 let next = self
@@ -248,6 +259,17 @@ impl Ctx {
             r.truncate(RECENT);
         });
         bring_decision_into_view();
+    }
+
+    /// A line the app adds to the running commentary, after what the last move did.
+    fn note(&self, line: String) {
+        self.shell
+            .said
+            .update(|s| *s = Some(format!("{} {line}", s.as_deref().unwrap_or_default())));
+        self.recent.update(|r| {
+            r.insert(0, line);
+            r.truncate(RECENT);
+        });
     }
 
     /// The seat whose private screen shows (tracked): the one whose curtain is lifted, or, with

@@ -457,6 +457,7 @@ i18n::texts! {
     event_heroism_laid: "Heroism is laid {at}",
     event_cards_given: "{name} gives {other} {n} white card|{name} gives {other} {n} white cards",
     event_arthur_exchanged: "{name} (King Arthur) exchanges a white card with {other}",
+    give_back_forced: "{name} holds one white card only: it goes back to King Arthur at once (no choice, so no phone to pass).",
     event_clairvoyance_used: "{name} looks at the top black card and puts it back|{name} looks at the top {n} black cards and puts them back in a new order",
     event_traitor_took_card: "{name}, the Traitor, takes a white card from {other} and discards it",
     event_kay_added_card: "Sir Kay adds {card} to the total",
