@@ -589,10 +589,12 @@ fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> im
             .map(|(i, &action)| {
                 let label = words::action_label(&action, &names);
                 let accuse = matches!(action, Action::Accuse { .. });
-                // A special card's effect, beside the first choice that plays it.
+                // A special card's effect, beside the first choice that plays it; or what a
+                // choice sets going that cannot be taken back.
                 let effect = words::action_card(&action)
                     .filter(|card| shown_cards.borrow_mut().insert(*card))
-                    .map(words::white_effect);
+                    .map(words::white_effect)
+                    .or_else(|| words::action_note(&action));
                 // What the choice is sure to cost, said before it is made (the engine's word).
                 let danger = ctx
                     .live

@@ -217,6 +217,7 @@ i18n::texts! {
     label_move: "Move {to}",
     label_draw_white_cards: "Draw white cards",
     label_fight_siege_engine: "Fight a siege engine",
+    note_fight_siege_engine: "Lay any number of Fight cards (none is allowed), then roll the eight-sided die: if your total (+1 with Excalibur) beats the roll, one siege engine leaves; if not, you lose 1 life. The cards laid are discarded either way. Once begun, the fight cannot be called off.",
     label_add_to_fight: "Add {card} to the fight",
     label_roll_siege_die: "Roll the siege die",
     label_play_fight_card: "Play {card}",

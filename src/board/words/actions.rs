@@ -312,3 +312,12 @@ pub fn action_card(action: &Action) -> Option<White> {
         a => a.special_card(),
     }
 }
+
+/// What an action sets going that cannot be taken back, said beside its button before it is
+/// chosen: a siege fight, once begun, ends with the die (the engine offers no way out of it).
+pub fn action_note(action: &Action) -> Option<String> {
+    match action {
+        Action::FightSiegeEngine => Some(t(B::note_fight_siege_engine).into()),
+        _ => None,
+    }
+}

@@ -605,3 +605,26 @@ fn every_special_card_played_shows_its_effect_beside_the_choice() {
         assert!(!white_effect(card).is_empty());
     }
 }
+
+/// A siege fight cannot be called off once begun (the engine offers no way out before the roll):
+/// its first step says what will happen, in every language; no other choice carries such a note.
+#[test]
+fn the_siege_fight_says_what_will_happen_before_it_begins() {
+    for lang in Lang::ALL {
+        speak(lang);
+        for action in actions() {
+            let note = action_note(&action);
+            assert_eq!(
+                note.is_some(),
+                action == Action::FightSiegeEngine,
+                "{action:?}"
+            );
+            if let Some(note) = note {
+                sound(&note, &action);
+            }
+        }
+    }
+    speak(Lang::En);
+    let note = action_note(&Action::FightSiegeEngine).unwrap();
+    assert!(note.contains("cannot be called off"), "{note}");
+}
