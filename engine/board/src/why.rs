@@ -6,7 +6,9 @@
 //! Only what the seat may know goes into it: his own hand and the board.
 
 use crate::action::{Action, RuleError, Seat};
-use crate::data::{BLACK_SWORDS_LOSE, Place, Quest, SIEGE_ENGINES_LOSE, White};
+use crate::data::{
+    BLACK_SWORDS_LOSE, EXCALIBUR_END, Place, Quest, SIEGE_ENGINES_LOSE, WARRIORS_LOSE, White,
+};
 use crate::game::{Game, Phase};
 use crate::view::PendingView;
 use serde::{Deserialize, Serialize};
@@ -220,6 +222,14 @@ pub enum Danger {
     /// A black card drawn now may end the game: with eleven siege engines around Camelot, a card
     /// that adds one (a siege engine, or a card of a quest that is over) is the twelfth.
     MayBringTheTwelfthSiegeEngine,
+    /// A black card drawn now may lose `quest`, one black card from lost (a Black Knight, Lancelot
+    /// or Dragon card filling its black side, the last Grail space, Excalibur's last step toward
+    /// the black end, a War's last warrior), and the black swords its loss lays would be the
+    /// seventh.
+    MayLoseAQuestAndTheSeventhBlackSword { quest: Quest },
+    /// A black card drawn now may lose the War `quest` (one warrior from lost), and the siege
+    /// engines its loss brings would be the twelfth.
+    MayLoseAWarAndTheTwelfthSiegeEngine { quest: Quest },
 }
 
 impl Game {
@@ -235,6 +245,7 @@ impl Game {
             Action::DrawBlackCard if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
                 Some(Danger::MayBringTheTwelfthSiegeEngine)
             }
+            Action::DrawBlackCard => self.a_quest_lost_may_lose_the_game(),
             // Accusing a knight already shown Loyal turns a white sword black: the seventh?
             Action::Accuse { target }
                 if self
@@ -247,6 +258,47 @@ impl Game {
                 Some(Danger::EvilWinsAtOnce)
             }
             _ => None,
+        }
+    }
+
+    /// The first quest a black card drawn now may lose whose loss would end the game, as the
+    /// quest's end counts it (§4.1 step 4: its black swords, one more for Heroism lying on it and
+    /// for the Mists of Avalon, and a War's siege engines). All of it lies face up on the board.
+    fn a_quest_lost_may_lose_the_game(&self) -> Option<Danger> {
+        Quest::ALL
+            .into_iter()
+            .filter(|&q| self.one_black_card_from_lost(q))
+            .find_map(|quest| {
+                let rules = quest.rules();
+                let black = rules.loss_swords
+                    + u8::from(self.heroism == Some(quest))
+                    + u8::from(self.mists);
+                if self.engines + rules.loss_engines >= SIEGE_ENGINES_LOSE {
+                    Some(Danger::MayLoseAWarAndTheTwelfthSiegeEngine { quest })
+                } else if self.swords.black + black >= BLACK_SWORDS_LOSE {
+                    Some(Danger::MayLoseAQuestAndTheSeventhBlackSword { quest })
+                } else {
+                    None
+                }
+            })
+    }
+
+    /// Whether one black card may lose `quest` now (§3.2, §4): its black side one card from full,
+    /// one Grail space left that is not black (a Desolation also takes a Grail card away),
+    /// Excalibur one step from the black end, a War one warrior from lost.
+    fn one_black_card_from_lost(&self, quest: Quest) -> bool {
+        if !self.quest_in_play(quest) {
+            return false;
+        }
+        match quest {
+            Quest::BlackKnight | Quest::Lancelot | Quest::Dragon => self
+                .combat(quest)
+                .is_some_and(|c| c.black_len + 1 >= quest.rules().black_spots),
+            Quest::Excalibur => self.excalibur - 1 <= -EXCALIBUR_END,
+            Quest::Grail => self.grail.iter().filter(|s| !s.is_black()).count() == 1,
+            Quest::PictWar | Quest::SaxonWar => self
+                .war(quest)
+                .is_some_and(|w| w.warriors + 1 >= WARRIORS_LOSE),
         }
     }
 }

@@ -186,3 +186,49 @@ fn a_choice_that_costs_the_last_life_is_said_to() {
     let g = three().start();
     assert_eq!(g.danger(s(0), Action::LoseLife), None);
 }
+
+#[test]
+fn a_black_card_that_may_lose_a_quest_for_the_seventh_black_sword_is_said_to() {
+    use Black::BlackKnight1 as BK1;
+    // Three Black Knight cards on its four black spaces: the next one ends the quest, and its
+    // black sword, lost, would be the seventh.
+    let mut g = three().black(&[BK1, BK1, BK1]).swords(0, 6).start();
+    for _ in 0..3 {
+        quiet_turn(&mut g);
+    }
+    assert_eq!(
+        g.danger(s(0), Action::DrawBlackCard),
+        Some(Danger::MayLoseAQuestAndTheSeventhBlackSword {
+            quest: Quest::BlackKnight
+        })
+    );
+    // Five black swords: the quest may be lost, the game not yet.
+    let mut g = three().black(&[BK1, BK1, BK1]).swords(0, 5).start();
+    for _ in 0..3 {
+        quiet_turn(&mut g);
+    }
+    assert_eq!(g.danger(s(0), Action::DrawBlackCard), None);
+}
+
+#[test]
+fn a_black_card_that_may_lose_a_war_for_the_twelfth_siege_engine_is_said_to() {
+    // Three Picts: the fourth loses the Pict War, whose two siege engines would be the eleventh
+    // and the twelfth.
+    let picts = [Black::Picts, Black::Picts, Black::Picts];
+    let mut g = three().black(&picts).engines(10).start();
+    for _ in 0..3 {
+        quiet_turn(&mut g);
+    }
+    assert_eq!(
+        g.danger(s(0), Action::DrawBlackCard),
+        Some(Danger::MayLoseAWarAndTheTwelfthSiegeEngine {
+            quest: Quest::PictWar
+        })
+    );
+    // Nine siege engines: eleven after the War, the game goes on.
+    let mut g = three().black(&picts).engines(9).start();
+    for _ in 0..3 {
+        quiet_turn(&mut g);
+    }
+    assert_eq!(g.danger(s(0), Action::DrawBlackCard), None);
+}

@@ -652,6 +652,8 @@ i18n::texts! {
     danger_evil_wins: "This ends the game at once: Evil wins.",
     danger_last_life: "This costs you your last life (unless the Grail's owner saves you).",
     danger_twelfth_engine: "Risky: with 11 siege engines around Camelot, a black card that adds one (a siege engine, or a card of a quest that is over) ends the game.",
+    danger_quest_seventh_sword: "Risky — {quest}: one more black card may lose it, and its loss lays the seventh black sword; a black card drawn now may end the game.",
+    danger_war_twelfth_engine: "Risky — {quest}: one more warrior loses it, and the siege engines its loss brings would reach 12; a black card drawn now may end the game.",
     accusation_result_traitor: "{name} is the Traitor!",
     accusation_result_loyal: "{name} is Loyal",
     accuse_confirm_hint: "Once per game. If he is loyal, a white sword turns black.",

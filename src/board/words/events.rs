@@ -9,14 +9,22 @@ use super::turn::{outcome_line, share_kind_name};
 use crate::board::i18n::B;
 use crate::i18n::{t, tf, tn};
 use camelot_board::data::{SIEGE_ENGINES_LOSE, WARRIORS_LOSE};
-use camelot_board::{Black, Colour, Event, Loyalty, Outcome, PrivateEvent, Seat};
+use camelot_board::{Black, Colour, Event, Loyalty, Outcome, PrivateEvent, Quest, Seat};
 
 /// What a choice is sure to cost, said beside it.
-pub fn danger_line(d: camelot_board::Danger) -> &'static str {
+pub fn danger_line(d: camelot_board::Danger) -> String {
+    use camelot_board::Danger;
+    let quest = |k: B, q: Quest| tf(k, &[("quest", &quest_name(q))]);
     match d {
-        camelot_board::Danger::EvilWinsAtOnce => t(B::danger_evil_wins),
-        camelot_board::Danger::CostsHisLastLife => t(B::danger_last_life),
-        camelot_board::Danger::MayBringTheTwelfthSiegeEngine => t(B::danger_twelfth_engine),
+        Danger::EvilWinsAtOnce => t(B::danger_evil_wins).into(),
+        Danger::CostsHisLastLife => t(B::danger_last_life).into(),
+        Danger::MayBringTheTwelfthSiegeEngine => t(B::danger_twelfth_engine).into(),
+        Danger::MayLoseAQuestAndTheSeventhBlackSword { quest: q } => {
+            quest(B::danger_quest_seventh_sword, q)
+        }
+        Danger::MayLoseAWarAndTheTwelfthSiegeEngine { quest: q } => {
+            quest(B::danger_war_twelfth_engine, q)
+        }
     }
 }
 

@@ -628,3 +628,29 @@ fn the_siege_fight_says_what_will_happen_before_it_begins() {
     let note = action_note(&Action::FightSiegeEngine).unwrap();
     assert!(note.contains("cannot be called off"), "{note}");
 }
+
+/// Every danger said beside a choice has its words in every language, the quest it names filled in.
+#[test]
+fn every_danger_is_said_in_every_language() {
+    use camelot_board::Danger;
+    let mut dangers = vec![
+        Danger::EvilWinsAtOnce,
+        Danger::CostsHisLastLife,
+        Danger::MayBringTheTwelfthSiegeEngine,
+    ];
+    for quest in Quest::ALL {
+        dangers.push(Danger::MayLoseAQuestAndTheSeventhBlackSword { quest });
+        dangers.push(Danger::MayLoseAWarAndTheTwelfthSiegeEngine { quest });
+    }
+    for lang in Lang::ALL {
+        speak(lang);
+        for &d in &dangers {
+            sound(&danger_line(d), &d);
+        }
+    }
+    speak(Lang::En);
+    let line = danger_line(Danger::MayLoseAWarAndTheTwelfthSiegeEngine {
+        quest: Quest::PictWar,
+    });
+    assert!(line.contains("Pict War"), "{line}");
+}
