@@ -82,9 +82,9 @@ impl From<ReplayError> for StorageError {
             ReplayError::Setup(e) => StorageError::Damaged {
                 detail: format!("setup: {e}"),
             },
-            ReplayError::Action { index, error } => StorageError::DoesNotReplay {
+            ReplayError::Action { index, refusal } => StorageError::DoesNotReplay {
                 move_number: index + 1,
-                detail: error.to_string(),
+                detail: refusal.to_string(),
             },
         }
     }

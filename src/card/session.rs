@@ -224,9 +224,9 @@ impl Session {
         let events = match last {
             Some(p) => game
                 .apply(p.seat, p.action)
-                .map_err(|error| ReplayError::Action {
+                .map_err(|refusal| ReplayError::Action {
                     index: before.len(),
-                    error,
+                    refusal,
                 })?,
             None => Vec::new(),
         };

@@ -163,14 +163,13 @@ impl Game {
 
 /// A game rebuilt from its setup, deal and actions.
 impl Game {
-    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`], with
-    /// this crate's [`ReplayError`] (the app's own loops call it so).
+    /// Replay a game from its setup, deal and actions: the kit's one [`camelot_kit::replay`].
     pub fn replay(
         setup: Setup,
         deal: Option<Deal>,
         actions: &[Played],
     ) -> Result<Game, ReplayError> {
-        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions).map_err(ReplayError::from)
+        camelot_kit::replay::<Game>(&GameSetup { setup, deal }, actions)
     }
 
     /// [`Game::replay`], showing `watch` the game before each action and then its events (the
@@ -182,40 +181,11 @@ impl Game {
         watch: impl FnMut(camelot_kit::Replayed<'_, Game>),
     ) -> Result<Game, ReplayError> {
         camelot_kit::replay_watching::<Game>(&GameSetup { setup, deal }, actions, watch)
-            .map_err(ReplayError::from)
     }
 }
 
-/// Why a replay failed: the kit's [`camelot_kit::ReplayError`] of this game, in the form the app
-/// matches and builds (the refused action's error named `error`), comparable and cloneable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReplayError {
-    Setup(SetupError),
-    Action { index: usize, error: RuleError },
-}
-
-impl std::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReplayError::Setup(e) => write!(f, "setup: {e}"),
-            ReplayError::Action { index, error } => write!(f, "action #{index}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
-
-impl From<camelot_kit::ReplayError<Game>> for ReplayError {
-    fn from(e: camelot_kit::ReplayError<Game>) -> Self {
-        match e {
-            camelot_kit::ReplayError::Setup(e) => ReplayError::Setup(e),
-            camelot_kit::ReplayError::Action { index, refusal } => ReplayError::Action {
-                index,
-                error: refusal,
-            },
-        }
-    }
-}
+/// Why a replay failed: the kit's one [`camelot_kit::ReplayError`], of this game.
+pub type ReplayError = camelot_kit::ReplayError<Game>;
 
 /// A state is read only by replaying the setup and moves it carries (see the module's text).
 impl<'de> Deserialize<'de> for Game {

@@ -120,6 +120,51 @@ pub enum ReplayError<R: Rules> {
     Action { index: usize, refusal: R::Refusal },
 }
 
+impl<R: Rules> Clone for ReplayError<R>
+where
+    R::SetupError: Clone,
+    R::Refusal: Clone,
+{
+    fn clone(&self) -> Self {
+        match self {
+            ReplayError::Setup(e) => ReplayError::Setup(e.clone()),
+            ReplayError::Action { index, refusal } => ReplayError::Action {
+                index: *index,
+                refusal: refusal.clone(),
+            },
+        }
+    }
+}
+
+impl<R: Rules> PartialEq for ReplayError<R>
+where
+    R::SetupError: PartialEq,
+    R::Refusal: PartialEq,
+{
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (ReplayError::Setup(a), ReplayError::Setup(b)) => a == b,
+            (
+                ReplayError::Action { index, refusal },
+                ReplayError::Action {
+                    index: i,
+                    refusal: r,
+                },
+            ) => index == i && refusal == r,
+            _ => false,
+        }
+    }
+}
+
+impl<R: Rules> Eq for ReplayError<R>
+where
+    R::SetupError: Eq,
+    R::Refusal: Eq,
+{
+}
+
+impl<R: Rules> std::error::Error for ReplayError<R> where Self: fmt::Debug {}
+
 impl<R: Rules> fmt::Display for ReplayError<R> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
