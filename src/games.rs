@@ -55,12 +55,15 @@ pub struct Front {
     pub at_start: Option<fn()>,
 }
 
-/// A game's screens (`Screen::NewGame`, `Screen::Table`, `Screen::Log` of its kind).
+/// A game's screens (`Screen::NewGame`, `Screen::Table`, `Screen::Log`, `Screen::Review` of its
+/// kind).
 #[derive(Clone, Copy)]
 pub struct GameScreens {
     pub new_game: GameScreen,
     pub table: GameScreen,
     pub log: GameScreen,
+    /// Looking back at a finished game.
+    pub review: GameScreen,
 }
 
 /// One of a game's screens, as the shell shows it.
@@ -182,7 +185,7 @@ mod tests {
             .iter()
             .flat_map(|f| {
                 let s = f.screens;
-                [s.new_game.class, s.table.class, s.log.class]
+                [s.new_game.class, s.table.class, s.log.class, s.review.class]
             })
             .collect();
         let all = classes.len();

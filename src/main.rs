@@ -7,6 +7,7 @@ mod games;
 mod i18n;
 mod names;
 mod panic;
+mod review;
 mod rules_text;
 mod screens;
 mod seats;

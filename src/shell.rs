@@ -14,6 +14,8 @@ pub enum Screen {
     NewGame(GameKind),
     Table(GameKind),
     Log(GameKind),
+    /// Looking back at a finished game ([`Shell::reviewing`]).
+    Review(GameKind),
     SavedGames,
     Rules,
     Settings,
@@ -28,6 +30,7 @@ impl Screen {
             Screen::NewGame(kind) => front(kind).screens.new_game.class,
             Screen::Table(kind) => front(kind).screens.table.class,
             Screen::Log(kind) => front(kind).screens.log.class,
+            Screen::Review(kind) => front(kind).screens.review.class,
             Screen::SavedGames => "screen-savedgames",
             Screen::Rules => "screen-rules",
             Screen::Settings => "screen-settings",
@@ -37,7 +40,10 @@ impl Screen {
     /// The game this screen is of, if it is one of a game's.
     pub fn game(self) -> Option<GameKind> {
         match self {
-            Screen::NewGame(kind) | Screen::Table(kind) | Screen::Log(kind) => Some(kind),
+            Screen::NewGame(kind)
+            | Screen::Table(kind)
+            | Screen::Log(kind)
+            | Screen::Review(kind) => Some(kind),
             Screen::Home | Screen::SavedGames | Screen::Rules | Screen::Settings => None,
         }
     }
@@ -67,6 +73,8 @@ pub struct Shell {
     pub followed: RwSignal<bool>,
     /// Bumped to show the current screen afresh (settings changed in another tab).
     pub refresh: RwSignal<u32>,
+    /// The saved game the review shows, and the screen it goes back to.
+    pub reviewing: RwSignal<Option<(String, Screen)>>,
 }
 
 impl Shell {
@@ -83,6 +91,7 @@ impl Shell {
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             followed: RwSignal::new(false),
             refresh: RwSignal::new(0),
+            reviewing: RwSignal::new(None),
         }
     }
 
@@ -108,6 +117,28 @@ impl Shell {
                 self.could_not_open(problem.to_string());
             }
         }
+    }
+
+    /// Look back at the saved game `id` (its game's review refuses one still being played), then
+    /// come back here.
+    pub fn review_saved(&self, id: String) {
+        let here = self.screen.get_untracked();
+        match crate::storage::kind_of(&id) {
+            Ok(kind) => {
+                self.reviewing.set(Some((id, here)));
+                self.go(Screen::Review(kind));
+            }
+            Err(problem) => self.could_not_open(problem.to_string()),
+        }
+    }
+
+    /// Leave the review for the screen it was opened from.
+    pub fn leave_review(&self) {
+        let back = self
+            .reviewing
+            .get_untracked()
+            .map_or(Screen::Home, |(_, back)| back);
+        self.go(back);
     }
 
     /// A saved game could not be opened: back to Home, which says why.

@@ -2050,3 +2050,148 @@ async fn two_tabs_on_one_game_lose_no_move() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// A finished Card Game of four people (random legal moves to the end) and the same game
+/// halfway, still being played, as saves: (id, text).
+fn finished_and_running_card_saves(
+    seed: u64,
+) -> (Setup, Vec<camelot_kit::Move<Action>>, [(String, String); 2]) {
+    use camelot_kit::Rules;
+    let setup = Setup::new(4, seed);
+    let mut game = Game::new(setup).expect("setup");
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut moves = Vec::new();
+    while let Some(seat) = Rules::decider(&game) {
+        let legal = Rules::legal_actions(&game);
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let action = legal[(state % legal.len() as u64) as usize];
+        game.apply(seat, action).expect("a legal move");
+        moves.push(camelot_kit::Move { seat, action });
+    }
+    let save = |id: &str, moves: &[camelot_kit::Move<Action>]| {
+        serde_json::json!({
+            "format": 1, "game_kind": "card", "id": id,
+            "names": ["Ann", "Bo", "Cy", "Di"],
+            "setup": setup, "actions": moves,
+            "created_ms": 1_700_000_000_000.0, "updated_ms": 1_700_000_000_000.0 + moves.len() as f64,
+        })
+        .to_string()
+    };
+    let done = save("cdone", &moves);
+    let half = save("crunning", &moves[..moves.len() / 2]);
+    (
+        setup,
+        moves,
+        [("cdone".into(), done), ("crunning".into(), half)],
+    )
+}
+
+/// A finished Card Game is looked back on from Saved games, move by move: at each step every
+/// player's Loyalty and Knight cards and the whole Threats pile face up, as the engine has them
+/// then, on a 320 px phone. A game still being played offers no review.
+#[tokio::test]
+async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_is_not() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    // A game long enough to have a few turns.
+    let (setup, moves, saves) = (1..40)
+        .map(finished_and_running_card_saves)
+        .find(|(_, m, _)| m.len() > 30)
+        .expect("a long enough game");
+    let at = |step: usize| Game::replay(setup, None, &moves[..step]).expect("replays");
+    let turns: Vec<u32> = (0..=moves.len()).map(|k| at(k).turn()).collect();
+    b.open_app().await;
+    b.clear_storage().await;
+    for (id, text) in &saves {
+        b.eval(&format!(
+            "localStorage.setItem('camelot/v1/game/{id}', {});",
+            serde_json::to_string(text).unwrap()
+        ))
+        .await;
+    }
+    b.reload().await;
+    game::phone_screen(&b, 320, 640).await;
+    b.click("[data-testid=saved-games]").await;
+    b.wait_for("[data-id=cdone] [data-testid=review-save]")
+        .await;
+    assert!(
+        !b.exists("[data-id=crunning] [data-testid=review-save]")
+            .await,
+        "a game still being played offers a review"
+    );
+    b.wait_for("[data-testid=record-card]").await;
+    b.click("[data-id=cdone] [data-testid=review-save]").await;
+    b.wait_for("[data-testid=review]").await;
+    let last = moves.len();
+    let check = |step: usize| {
+        let b = &b;
+        let turns = &turns;
+        let truth = at(step).table_view();
+        async move {
+            b.wait_for_text(
+                "[data-testid=review-where]",
+                &format!("Move {step} of {last} · turn {}", turns[step]),
+            )
+            .await;
+            for s in &truth.seats {
+                let i = s.seat.index();
+                assert_eq!(
+                    b.count(&format!("[data-testid=review-hand-{i}] .card.knight"))
+                        .await,
+                    usize::from(s.knight_cards),
+                    "seat {i}'s Knight cards, face up, at step {step}"
+                );
+            }
+            assert_eq!(b.count("[data-testid=review-loyalty]").await, 4);
+            assert_eq!(
+                b.count("[data-testid=review-pile] [data-card]").await,
+                usize::from(truth.pile_count)
+            );
+        }
+    };
+    check(last).await;
+    support::checks::assert_tap_targets(&b, "the review").await;
+    support::checks::assert_no_sideways_scroll(&b, "the review").await;
+    b.click("[data-testid=review-start]").await;
+    check(0).await;
+    b.click("[data-testid=review-forward]").await;
+    check(1).await;
+    b.click("[data-testid=review-next-turn]").await;
+    let next = (2..=last)
+        .find(|&k| turns[k] != turns[k - 1])
+        .unwrap_or(last);
+    check(next).await;
+    b.click("[data-testid=review-back]").await;
+    check(next - 1).await;
+    b.click("[data-testid=review-prev-turn]").await;
+    check(0).await;
+    b.click("[data-testid=review-end]").await;
+    check(last).await;
+    // Back to Saved games; the finished game opens at its end, whose reveal over, it looks back
+    // on the game too, and comes back there.
+    b.click("[data-testid=review-leave]").await;
+    b.wait_for("[data-id=cdone] [data-testid=open-save]").await;
+    b.click("[data-id=cdone] [data-testid=open-save]").await;
+    b.wait_for("[data-testid=end]").await;
+    if b.exists("[data-testid=reveal-all]").await {
+        b.click("[data-testid=reveal-all]").await;
+    }
+    b.click("[data-testid=look-back]").await;
+    b.wait_for("[data-testid=review]").await;
+    check(last).await;
+    b.click("[data-testid=review-leave]").await;
+    b.wait_for("[data-testid=end]").await;
+    // The game still being played opens at its table, with no review.
+    b.click("[data-testid=home-button]").await;
+    b.click("[data-testid=saved-games]").await;
+    b.wait_for("[data-id=crunning] [data-testid=open-save]")
+        .await;
+    b.click("[data-id=crunning] [data-testid=open-save]").await;
+    b.wait_for("[data-testid=table]").await;
+    assert!(!b.exists("[data-testid=look-back]").await);
+    b.assert_no_console_errors().await;
+    b.close().await;
+}

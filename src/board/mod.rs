@@ -17,6 +17,7 @@ pub mod asks;
 pub mod log;
 pub mod new_game;
 pub mod persist;
+pub mod review;
 pub mod session;
 pub mod table;
 

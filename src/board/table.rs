@@ -719,6 +719,7 @@ fn turned_at_end(k: &camelot_board::KnightView, i: usize, shown: usize) -> bool 
 #[component]
 fn End() -> impl IntoView {
     let ctx = use_ctx();
+    crate::review::words::open();
     move || {
         let v = ctx.view.get()?;
         let names = ctx.names.get();
@@ -762,9 +763,23 @@ fn End() -> impl IntoView {
                     <button class="big" data-testid="board-rematch" on:click=move |_| super::new_game::rematch()>
                         {t(B::rematch)}
                     </button>
+                    <button class="big" data-testid="look-back" on:click=move |_| look_back(ctx)>
+                        {t(crate::review::words::R::look_back)}
+                    </button>
                 </div>
             </section>
         })
+    }
+}
+
+/// Look back at the game just ended, move by move.
+fn look_back(ctx: super::Ctx) {
+    if let Some(id) = ctx
+        .live
+        .with_untracked(|l| l.as_ref().map(|l| l.session.id.clone()))
+    {
+        ctx.lifted.set(None);
+        ctx.shell.review_saved(id);
     }
 }
 

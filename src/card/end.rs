@@ -61,6 +61,17 @@ pub fn End() -> impl IntoView {
     let shown = ctx.end_shown;
     let all_shown = move || played_on || shown.get() >= n;
     let problem = RwSignal::new(None::<String>);
+    crate::review::words::open();
+    let shell = crate::shell::use_shell();
+    // Look back at the game just ended, move by move.
+    let look_back = move || {
+        let id = ctx
+            .live
+            .with_untracked(|l| l.as_ref().map(|l| l.session.id.clone()));
+        if let Some(id) = id {
+            shell.review_saved(id);
+        }
+    };
 
     let rematch = {
         let names = names.clone();
@@ -166,6 +177,9 @@ pub fn End() -> impl IntoView {
                             {t(K::end_rematch)}<small>" "{t(K::end_rematch_hint)}</small>
                         </button>
                         <button class="big" data-testid="end-new-game" on:click=move |_| ctx.go(super::NEW_GAME)>{t(K::end_new_game)}</button>
+                        <button class="big" data-testid="look-back" on:click=move |_| look_back()>
+                            {t(crate::review::words::R::look_back)}
+                        </button>
                     </div>
                 }
             })}

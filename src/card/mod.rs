@@ -13,6 +13,7 @@ pub mod new_game;
 pub mod persist;
 pub mod rescue;
 pub mod resolution;
+pub mod review;
 pub mod rules;
 pub mod session;
 pub mod settings;

@@ -76,7 +76,11 @@ pub fn SavedGames(
     #[prop(into)] on_open: Callback<String>,
     #[prop(into)] on_back: Callback<()>,
     #[prop(optional, into)] on_deleted: Option<Callback<String>>,
+    /// Look back at a finished game, move by move.
+    #[prop(optional, into)]
+    on_review: Option<Callback<String>>,
 ) -> impl IntoView {
+    crate::review::words::open();
     let rows = RwSignal::new(storage::list(readers));
     let confirm = RwSignal::new(None::<String>);
     let notice = RwSignal::new(None::<Notice>);
@@ -227,6 +231,7 @@ pub fn SavedGames(
                     &[("updated", &updated), ("created", &created)],
                 );
                 let open_id = s.id.clone();
+                let review_id = s.id.clone();
                 let finished = s.finished;
                 view! {
                     <li class="save-row" class:finished=finished data-testid="save-row" data-id=id.clone()>
@@ -240,6 +245,12 @@ pub fn SavedGames(
                         <div class="save-actions">
                             <button class="primary" data-testid="open-save"
                                 on:click=move |_| open(open_id.clone())>{open_label}</button>
+                            {on_review.filter(|_| finished).map(|review| view! {
+                                <button class="secondary" data-testid="review-save"
+                                    on:click=move |_| review.run(review_id.clone())>
+                                    {t(crate::review::words::R::look_back_short)}
+                                </button>
+                            })}
                             <button class="secondary" data-testid="export-save"
                                 on:click=move |_| export(s.clone())>{t(K::saved_export)}</button>
                             <button class="secondary" data-testid="delete-save" on:click=ask>{t(K::saved_delete)}</button>
