@@ -91,6 +91,10 @@ impl Kept for Session {
             progress(&game.table_view(), &self.names),
             game.is_over(),
         )
+        .won_by(game.outcome().map(|o| match o.winner {
+            Side::Loyal => storage::Winner::Loyal,
+            Side::Evil => storage::Winner::Evil,
+        }))
     }
 
     fn same_game(&self, other: &Session) -> bool {

@@ -55,6 +55,10 @@ impl Kept for Session {
             self.progress(game),
             game.is_over(),
         )
+        .won_by(game.winner().map(|(side, _)| match side {
+            camelot_card::Side::Loyal => storage::Winner::Loyal,
+            camelot_card::Side::Evil => storage::Winner::Evil,
+        }))
     }
 
     fn same_game(&self, other: &Session) -> bool {

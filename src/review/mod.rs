@@ -5,6 +5,7 @@
 //! `review`, which refuses a game still being played, and renders what that gives. Everything
 //! here is reached only from the games' screens and Saved games: none of it is in the first load.
 
+pub mod record;
 pub mod words;
 
 use crate::i18n::{t, tf};

@@ -56,6 +56,12 @@ i18n::texts! {
     pile: "The Threats pile, bottom first",
     log: "What happened so far",
     back: "Back",
+    record_title: "Your table's record",
+    record_none: "No finished game yet.",
+    record_played: "{n} game played|{n} games played",
+    record_won: "Loyal won {loyal}, Evil won {evil}",
+    record_names: "Played by {names}",
+    record_run: "Longest Loyal winning run: {n}",
 }
 
 #[cfg(test)]

@@ -349,6 +349,16 @@ pub fn SavedGames(
                     }.into_any()
                 }
             }}
+            <crate::review::record::Record games=Signal::derive(move || {
+                rows.with(|rows| {
+                    rows.iter()
+                        .filter_map(|r| match r {
+                            SavedRow::Ready(s) => Some(s.clone()),
+                            SavedRow::Unreadable { .. } => None,
+                        })
+                        .collect()
+                })
+            }) />
             <div class="import">
                 <h2>{t(K::saved_import_title)}</h2>
                 <p class="muted">{t(K::saved_import_help)}</p>

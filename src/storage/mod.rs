@@ -53,7 +53,7 @@ pub use reading::{Kept, Reader, check_format, check_names};
 pub use store::Memory;
 pub use store::{Backend, Store};
 pub use summary::{
-    CurrentGame, Imported, SaveSummary, SavedRow, Settings, game_settings_key, names_line,
+    CurrentGame, Imported, SaveSummary, SavedRow, Settings, Winner, game_settings_key, names_line,
 };
 
 use crate::i18n::t;

@@ -214,7 +214,7 @@ impl<B: Backend> Store<B> {
             .read_index()
             .games
             .iter()
-            .any(|g| g.id == id && g.hash == hash && g.lang == lang)
+            .any(|g| g.id == id && g.hash == hash && g.lang == lang && g.complete())
         {
             self.remember(session.summary(&played), &text);
         }
@@ -269,7 +269,7 @@ impl<B: Backend> Store<B> {
             if let Some(s) = index
                 .games
                 .iter()
-                .find(|g| g.id == id && g.hash == hash && g.lang == lang)
+                .find(|g| g.id == id && g.hash == hash && g.lang == lang && g.complete())
             {
                 fresh.push(s.clone());
                 rows.push(SavedRow::Ready(s.clone()));

@@ -20,6 +20,10 @@ pub struct SaveSummary {
     /// Which game it is (absent in an index written before the app held a second game).
     #[serde(default)]
     pub game_kind: GameKind,
+    /// Which side won a finished game (absent in an index written before it was kept: such a
+    /// summary is made again from its game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Winner>,
     /// Hash of the stored text this summary was made from.
     #[serde(default)]
     pub(super) hash: String,
@@ -46,15 +50,36 @@ impl SaveSummary {
             progress,
             finished,
             game_kind: kind,
+            winner: None,
             hash: String::new(),
             lang: i18n::lang().code().to_string(),
         }
+    }
+
+    /// The same, saying which side won.
+    pub fn won_by(mut self, winner: Option<Winner>) -> SaveSummary {
+        self.winner = winner;
+        self
+    }
+
+    /// Whether this summary, kept in the index, still says all a summary says now: a finished
+    /// game's summary written before the winner was kept is made again.
+    pub(super) fn complete(&self) -> bool {
+        !self.finished || self.winner.is_some()
     }
 
     /// The players' names as one line: "Ann, Bo and Cy".
     pub fn title(&self) -> String {
         names_line(&self.names)
     }
+}
+
+/// The side that won a game, in every game of the app.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    Loyal,
+    Evil,
 }
 
 /// One line of the saved-games list.
