@@ -352,9 +352,16 @@ split_screens! {
         let shell = use_shell();
         // Opened from one of a game's screens, the screen shows that game's rules (a rules
         // book's game is the game's code: "card", "board").
-        let from_game = shell.back_to.get_untracked().game().map(|kind| kind.code());
+        let back_to = shell.back_to.get_untracked();
+        let from_game = back_to.game().map(|kind| kind.code());
+        // At the part about what that screen shows, if it said.
+        let start_at = shell
+            .rules_at
+            .get_untracked()
+            .filter(|(screen, _)| *screen == back_to)
+            .map(|(_, id)| id.to_string());
         view! {
-            <RulesScreen books=&games::BOOKS from_game
+            <RulesScreen books=&games::BOOKS from_game start_at
                 on_close=move |()| shell.go(shell.back_to.get_untracked()) />
         }
         .into_any()

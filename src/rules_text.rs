@@ -5,7 +5,8 @@
 //! (`src/card/rules.rs`, `src/board/rules.rs`).
 //!
 //! The format (each game's English file explains it to translators at its head): `@key text` for
-//! the screen's own words, `## id: Title` sections, `### ` sub-headings, paragraphs of joined lines,
+//! the screen's own words, `## id: Title` sections, `### ` sub-headings (`### id: Title` for one a
+//! game's screens open the rules at), paragraphs of joined lines,
 //! `- ` lists, `1. ` steps, `|` tables, `> ` worked examples, `[card CODE] Name` /
 //! `[knight CODE] Name` blocks, a `[readings]` list, `**bold**` spans and `{placeholders}` for every
 //! number taken from the game's data (`{name|one|other}` picks the language's plural form, `#`
@@ -59,8 +60,8 @@ pub struct Book {
 pub enum Block {
     /// A paragraph.
     P(String),
-    /// A sub-heading inside a section.
-    H3(String),
+    /// A sub-heading inside a section, with its id when a screen may open the rules there.
+    H3 { id: Option<String>, title: String },
     /// A bulleted list.
     List(Vec<String>),
     /// A numbered list (steps in order).
@@ -465,8 +466,19 @@ impl Parser<'_> {
         }
         if let Some(rest) = trimmed.strip_prefix("### ") {
             self.close();
+            let (id, rest) = match rest.split_once(':') {
+                Some((id, title)) if is_id(id.trim()) && !title.trim().is_empty() => {
+                    (Some(id.trim().to_string()), title)
+                }
+                _ => (None, rest),
+            };
+            if let Some(id) = &id
+                && self.anchors().any(|a| a == id)
+            {
+                self.problem(format!("anchor {id} comes twice"));
+            }
             let title = self.fill(rest.trim(), Scope::Global);
-            self.push_block(Block::H3(title));
+            self.push_block(Block::H3 { id, title });
             return;
         }
         if let Some(rest) = trimmed.strip_prefix("## ") {
@@ -573,6 +585,16 @@ impl Parser<'_> {
         }
     }
 
+    /// The ids of the sections and sub-headings read so far.
+    fn anchors(&self) -> impl Iterator<Item = &str> {
+        self.sections.iter().flat_map(|s| {
+            std::iter::once(s.id.as_str()).chain(s.blocks.iter().filter_map(|b| match b {
+                Block::H3 { id: Some(id), .. } => Some(id.as_str()),
+                _ => None,
+            }))
+        })
+    }
+
     fn push_block(&mut self, block: Block) {
         match self.sections.last_mut() {
             Some(s) => s.blocks.push(block),
@@ -640,7 +662,7 @@ pub(crate) mod checks {
             out.push('\n');
             for b in &s.blocks {
                 match b {
-                    Block::P(t) | Block::H3(t) => out.push_str(t),
+                    Block::P(t) | Block::H3 { title: t, .. } => out.push_str(t),
                     Block::List(v) | Block::Steps(v) | Block::Example(v) | Block::Readings(v) => {
                         out.push_str(&v.join("\n"))
                     }
@@ -665,6 +687,21 @@ pub(crate) mod checks {
 
     pub fn section_ids(rules: &Rules) -> Vec<&str> {
         rules.sections.iter().map(|s| s.id.as_str()).collect()
+    }
+
+    /// Every place a screen may open the rules at: each section's id, and the ids of its
+    /// sub-headings, in order.
+    pub fn anchor_ids(rules: &Rules) -> Vec<&str> {
+        rules
+            .sections
+            .iter()
+            .flat_map(|s| {
+                std::iter::once(s.id.as_str()).chain(s.blocks.iter().filter_map(|b| match b {
+                    Block::H3 { id: Some(id), .. } => Some(id.as_str()),
+                    _ => None,
+                }))
+            })
+            .collect()
     }
 
     /// The placeholder names in `line`.
@@ -769,6 +806,11 @@ pub(crate) mod checks {
             );
             let rules = parsed.rules;
             assert_eq!(section_ids(&rules), en_ids, "{name}: sections");
+            assert_eq!(
+                anchor_ids(&rules),
+                anchor_ids(&en),
+                "{name}: sub-headings' ids"
+            );
             // The numbers come from the game's data in every language: each section uses the same
             // placeholders as in English (no number written out by hand).
             let ours = placeholders_by_section(&text);

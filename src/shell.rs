@@ -73,6 +73,9 @@ pub struct Shell {
     pub followed: RwSignal<bool>,
     /// Bumped to show the current screen afresh (settings changed in another tab).
     pub refresh: RwSignal<u32>,
+    /// Where the Rules button opens a game's rules from one of its screens: that screen, and the
+    /// id of the part of the rules about what it shows (a section's or a sub-heading's).
+    pub rules_at: RwSignal<Option<(Screen, &'static str)>>,
     /// The saved game the review shows, and the screen it goes back to.
     pub reviewing: RwSignal<Option<(String, Screen)>>,
 }
@@ -91,6 +94,7 @@ impl Shell {
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
             followed: RwSignal::new(false),
             refresh: RwSignal::new(0),
+            rules_at: RwSignal::new(None),
             reviewing: RwSignal::new(None),
         }
     }

@@ -159,6 +159,7 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     b.wait_for("[data-testid=board-table]").await;
     let start = Instant::now();
     let mut reloaded = false;
+    let mut rules_opened = false;
     let mut person_moves = 0;
     loop {
         assert!(
@@ -243,6 +244,18 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
                 .map(|(i, _)| format!("action-{i}-danger"))
                 .collect();
             assert_eq!(warned, dangers, "the warnings beside the actions");
+            // During a black card's decision, the Rules button opens at the black cards.
+            if !rules_opened
+                && matches!(
+                    game.table_view().pending,
+                    Some(camelot_board::PendingView::BlackCard { .. })
+                )
+            {
+                rules_opened = true;
+                assert_rules_open_at(&b, "black").await;
+                b.wait_for("[data-testid=board-actions]").await;
+                continue;
+            }
             let i = choice(&game, seat, Level::Solid, s.setup.seed, s.moves.len());
             let before = s.moves.len();
             b.click(&format!("[data-testid=action-{i}]")).await;
@@ -257,6 +270,10 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert!(reloaded, "the game was reloaded halfway");
+    assert!(
+        rules_opened,
+        "the rules were opened at a black card's decision"
+    );
     assert!(person_moves > 5, "{person_moves} moves by the person");
     // The end: the verdict, and every Loyalty card turned over one by one.
     let verdict = b.text("[data-testid=board-verdict]").await;
@@ -288,6 +305,40 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     assert!(kinds.iter().any(|k| k.contains("board")), "{kinds:?}");
     b.assert_no_console_errors().await;
     b.close().await;
+}
+
+/// The Rules button, tapped at the table, opens the rules at the part `id` (its heading at the
+/// top of the view, not the contents); Close goes back to the table.
+async fn assert_rules_open_at(b: &Browser, id: &str) {
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for(&format!("#rules-{id}")).await;
+    let start = Instant::now();
+    loop {
+        let top = b
+            .eval(&format!(
+                "return document.getElementById('rules-{id}').getBoundingClientRect().top;"
+            ))
+            .await
+            .as_f64()
+            .unwrap_or(f64::MAX);
+        if (-2.0..120.0).contains(&top) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the rules did not open at {id}: its heading is at {top} px"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if b.exists("#panic").await {
+        panic!(
+            "the app crashed: {}\n{:?}",
+            b.text("#panic").await,
+            b.console_errors().await
+        );
+    }
+    b.click("[data-testid=rules-close]").await;
+    b.wait_for("[data-testid=board-table]").await;
 }
 
 /// Taps the person's next screen, his first choice if he decides; whether one showed.

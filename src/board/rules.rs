@@ -15,7 +15,9 @@ use camelot_board::data::{
     REINFORCEMENTS_DRAW, SIEGE_DIE_FACES, SIEGE_ENGINES_LOSE, START_LIFE, SWORDS_END,
     SWORDS_IN_ALL, TRAITOR_CARDS, TRAITOR_END_FLIP, WARRIORS_LOSE, WHITE_MANIFEST,
 };
-use camelot_board::{Black, Knight, White};
+use camelot_board::{
+    Black, DiscardCause, Knight, PendingView, Phase, Place, ShareKind, TableView, White,
+};
 
 /// The board game's rules, for the Rules screen.
 pub const BOOK: Book = Book {
@@ -215,6 +217,80 @@ fn quest_value(name: &str) -> Option<i64> {
         _ => return None,
     };
     Some(i64::from(n))
+}
+
+/// Where the Rules button opens the board game's rules while the table shows `view`: at the part
+/// about what is on screen, a section's or a sub-heading's id in `board-rules.<code>.txt` (a black
+/// card being decided on: the black cards; a siege fight: the siege of Camelot; a knight's Heroic
+/// Actions at a quest: that quest). `accusing`: an accusation waits for its confirmation.
+pub fn rules_at(view: &TableView, accusing: bool) -> &'static str {
+    if view.outcome.is_some() {
+        return "end";
+    }
+    if accusing {
+        return "traitor";
+    }
+    let Some(pending) = &view.pending else {
+        return "turn";
+    };
+    match pending {
+        PendingView::BlackCard { .. }
+        | PendingView::ArmorChoice { .. }
+        | PendingView::PercivalBottom
+        | PendingView::Volunteer { .. }
+        | PendingView::Discard {
+            cause: DiscardCause::Morgan2Volunteer | DiscardCause::NoVolunteer { .. },
+            ..
+        } => "black",
+        PendingView::Discard {
+            cause: DiscardCause::Fate { .. },
+            ..
+        } => "traitor",
+        PendingView::SiegeFight { .. } => "siege",
+        PendingView::GrailRescue { .. } => "life",
+        PendingView::KayCard { quest, .. } => place_at(quest.place()),
+        PendingView::OpeningGesture { .. }
+        | PendingView::Share {
+            kind: ShareKind::Opening,
+            ..
+        } => "opening",
+        PendingView::Share {
+            kind: ShareKind::Spoils,
+            ..
+        } => "quests",
+        PendingView::Share {
+            kind: ShareKind::Convocation,
+            ..
+        }
+        | PendingView::Convocation { .. }
+        | PendingView::Messenger { .. }
+        | PendingView::Clairvoyance { .. } => "cards",
+        PendingView::ArthurExchange { .. } => "knights",
+        PendingView::Turn => match view.phase {
+            Phase::Opening => "opening",
+            Phase::ProgressionOfEvil | Phase::AfterEvil => "evil",
+            Phase::TraitorTakes | Phase::TraitorEvil | Phase::AfterTraitor => "unmasked",
+            Phase::HeroicActions => view
+                .knights
+                .get(view.current.index())
+                .and_then(|k| k.place)
+                .map_or("heroic", place_at),
+            Phase::Over => "end",
+        },
+    }
+}
+
+/// The part of the rules about a place: its quest's, or the Heroic Actions in Camelot.
+fn place_at(place: Place) -> &'static str {
+    match place {
+        Place::Camelot => "heroic",
+        Place::BlackKnight => "black-knight",
+        Place::Lancelot => "lancelot",
+        Place::Dragon => "dragon",
+        Place::Excalibur => "excalibur",
+        Place::Grail => "grail",
+        Place::PictWar | Place::SaxonWar => "wars",
+    }
 }
 
 #[cfg(test)]
@@ -433,6 +509,56 @@ mod tests {
     fn every_board_translation_matches_the_english() {
         let found = checks::translations_match_the_english(&BOOK, SETTLED.len());
         assert_eq!(found, 4, "fr, de, nl and cs");
+    }
+
+    /// The Rules button opens at the part about what is on screen, and every such part is there
+    /// in the rules (in every language: their sub-headings' ids match the English).
+    #[test]
+    fn the_rules_open_at_what_is_on_screen() {
+        use camelot_board::{BlackCardStage, BlackKind, Game, Seat, Setup};
+        let anchors: Vec<String> = checks::anchor_ids(&english())
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        let mut view = Game::new(&Setup::new(4, 3)).unwrap().table_view();
+        let at = |view: &mut TableView, pending: Option<PendingView>, phase: Phase, accusing| {
+            view.pending = pending;
+            view.phase = phase;
+            let id = rules_at(view, accusing);
+            assert!(anchors.iter().any(|a| a == id), "{id} is not in the rules");
+            id
+        };
+        let black = PendingView::BlackCard {
+            drawer: Seat(0),
+            card: None,
+            kind: BlackKind::Other,
+            face_down: false,
+            stage: BlackCardStage::Merlins,
+            merlins: 0,
+            morgan3: false,
+        };
+        let siege = PendingView::SiegeFight {
+            fighter: Seat(0),
+            cards: vec![],
+            roll: None,
+        };
+        let turn = Some(PendingView::Turn);
+        let v = &mut view;
+        assert_eq!(at(v, Some(black), Phase::AfterEvil, false), "black");
+        assert_eq!(at(v, Some(siege), Phase::HeroicActions, false), "siege");
+        assert_eq!(at(v, turn.clone(), Phase::ProgressionOfEvil, false), "evil");
+        assert_eq!(at(v, turn.clone(), Phase::HeroicActions, true), "traitor");
+        assert_eq!(at(v, turn.clone(), Phase::TraitorTakes, false), "unmasked");
+        let current = v.current.index();
+        for place in Place::ALL {
+            v.knights[current].place = Some(place);
+            assert_eq!(
+                at(v, turn.clone(), Phase::HeroicActions, false),
+                place_at(place)
+            );
+        }
+        v.knights[current].place = Some(Place::Grail);
+        assert_eq!(at(v, turn.clone(), Phase::HeroicActions, false), "grail");
     }
 
     /// Plural forms follow the language: Czech has three, and picks the one of the number.

@@ -52,6 +52,14 @@ pub fn Table() -> impl IntoView {
                 .expect("the table shows an open game")
         });
         let view = Signal::from(view);
+        // The Rules button opens at the part about what is on screen.
+        // (The table may be going away as the Rules screen opens: nothing is read then.)
+        Effect::new(move |_| {
+            let accusing = ctx.confirm.with(Option::is_some);
+            if let Some(at) = view.try_with(|v| super::rules::rules_at(v, accusing)) {
+                ctx.shell.rules_at.set(Some((super::TABLE, at)));
+            }
+        });
         let names = Signal::derive(move || ctx.names.get());
         let lifted = Signal::derive(move || ctx.private_seat());
         view! {

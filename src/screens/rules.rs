@@ -109,7 +109,10 @@ fn rich(text: &str) -> impl IntoView + use<> {
 fn block_view(block: Block, example: &str) -> AnyView {
     match block {
         Block::P(t) => view! { <p>{rich(&t)}</p> }.into_any(),
-        Block::H3(t) => view! { <h3>{t}</h3> }.into_any(),
+        Block::H3 { id: Some(id), title } => {
+            view! { <h3 id=anchor(&id) tabindex="-1">{title}</h3> }.into_any()
+        }
+        Block::H3 { id: None, title } => view! { <h3>{title}</h3> }.into_any(),
         Block::List(items) | Block::Readings(items) => view! {
             <ul>{items.into_iter().map(|i| view! { <li>{rich(&i)}</li> }).collect_view()}</ul>
         }
@@ -226,7 +229,7 @@ pub fn RulesScreen(
     #[prop(into)] on_close: Callback<()>,
     books: &'static [&'static Book],
     from_game: Option<&'static str>,
-    #[prop(optional, into)] start_at: Option<String>,
+    #[prop(optional_no_strip)] start_at: Option<String>,
 ) -> impl IntoView {
     let lang = i18n::lang();
     let chosen = RwSignal::new(first_shown(books, from_game));
