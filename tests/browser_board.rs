@@ -13,7 +13,7 @@ mod support;
 use camelot_board::levels::{Computer, Level};
 use camelot_board::sim::{Policy, Step};
 use camelot_board::{
-    Action, Black, Event, Game, Loyalty, Options, PendingView, PrivateView, Seat, Setup,
+    Action, Black, Event, Game, Loyalty, Options, PendingView, Place, PrivateView, Seat, Setup,
     TraitorRule,
 };
 use camelot_kit::{Move, rng_from_seed};
@@ -160,6 +160,7 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     let start = Instant::now();
     let mut reloaded = false;
     let mut rules_opened = false;
+    let (mut moved_from_board, mut told_why_not) = (false, false);
     let mut person_moves = 0;
     loop {
         assert!(
@@ -258,6 +259,48 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
             }
             let i = choice(&game, seat, Level::Solid, s.setup.seed, s.moves.len());
             let before = s.moves.len();
+            // From the board: a quest shown larger says why the knight may not go there, or
+            // moves him there as the list's button would.
+            let heroic = game.phase() == camelot_board::Phase::HeroicActions
+                && game.table_view().pending == Some(camelot_board::PendingView::Turn);
+            if heroic && !told_why_not {
+                // A quest on the board (not Camelot, not the side of Lancelot's board face down).
+                let closed = Place::ALL.into_iter().find(|&to| {
+                    to != Place::Camelot
+                        && game.place_in_play(to)
+                        && !game.legal_actions().contains(&Action::Move { to })
+                });
+                if let Some(to) = closed {
+                    told_why_not = true;
+                    b.click(&format!(
+                        "[data-testid=board-quest-{}] .bv-open",
+                        slot_of(to)
+                    ))
+                    .await;
+                    let why = b.wait_for("[data-testid=board-move-why]").await;
+                    assert!(!why.text().await.unwrap().trim().is_empty());
+                    assert!(!b.exists("[data-testid=board-move]").await);
+                    b.click(".bv-dialog .bv-close").await;
+                    continue;
+                }
+            }
+            if let Action::Move { to } = game.legal_actions()[i]
+                && to != Place::Camelot
+                && !moved_from_board
+            {
+                moved_from_board = true;
+                b.click(&format!(
+                    "[data-testid=board-quest-{}] .bv-open",
+                    slot_of(to)
+                ))
+                .await;
+                b.click("[data-testid=board-move]").await;
+                person_moves += 1;
+                wait_saved_after(&b, before).await;
+                let after = saved(&b).await.expect("a save");
+                assert_eq!(after.moves[before].action, Action::Move { to });
+                continue;
+            }
             b.click(&format!("[data-testid=action-{i}]")).await;
             person_moves += 1;
             // An accusation asks first; otherwise the move is saved at once.
@@ -274,6 +317,7 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
         rules_opened,
         "the rules were opened at a black card's decision"
     );
+    assert!(moved_from_board && told_why_not, "moves from the board");
     assert!(person_moves > 5, "{person_moves} moves by the person");
     // The end: the verdict, and every Loyalty card turned over one by one.
     let verdict = b.text("[data-testid=board-verdict]").await;
@@ -305,6 +349,19 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     assert!(kinds.iter().any(|k| k.contains("board")), "{kinds:?}");
     b.assert_no_console_errors().await;
     b.close().await;
+}
+
+/// The quest on the board where a knight goes to `place` (its `data-testid`'s end).
+fn slot_of(place: Place) -> &'static str {
+    match place {
+        Place::BlackKnight => "black-knight",
+        Place::Lancelot | Place::Dragon => "lancelot-dragon",
+        Place::Excalibur => "excalibur",
+        Place::Grail => "grail",
+        Place::PictWar => "picts",
+        Place::SaxonWar => "saxons",
+        Place::Camelot => "camelot",
+    }
 }
 
 /// The Rules button, tapped at the table, opens the rules at the part `id` (its heading at the

@@ -62,12 +62,24 @@ pub fn Table() -> impl IntoView {
         });
         let names = Signal::derive(move || ctx.names.get());
         let lifted = Signal::derive(move || ctx.private_seat());
+        // The board moves the knight whose Heroic Actions show, or says why not.
+        let moves = Signal::derive(move || {
+            let seat = ctx.private_seat()?;
+            let names = ctx.names.get();
+            ctx.live
+                .with(|l| board_moves(&l.as_ref()?.game, seat, &names))
+        });
+        let on_move = Callback::new(move |to| {
+            if let Some(seat) = ctx.private_seat() {
+                ctx.act(seat, Action::Move { to });
+            }
+        });
         view! {
             <section class="board-table" data-testid="board-table">
                 <Status />
                 <div class="board-decision" data-decision><Decision /></div>
                 <Recent />
-                <Board view=view names=names mine=lifted />
+                <Board view=view names=names mine=lifted moves=moves on_move=on_move />
                 <div class="button-row">
                     <button data-testid="board-log" on:click=move |_| {
                         ctx.shell.back_to.set(super::TABLE);
@@ -78,6 +90,38 @@ pub fn Table() -> impl IntoView {
         }
         .into_any()
     }
+}
+
+/// Where `seat` may move from the board, while his Heroic Actions wait for him: each place with the
+/// move's words, as the list of actions says it, when it is among his legal actions, else why not
+/// (the engine's refusal in words). `None` at any other moment.
+fn board_moves(
+    game: &camelot_board::Game,
+    seat: Seat,
+    names: &[String],
+) -> Option<super::board_view::Moves> {
+    let v = game.table_view();
+    let his = game.decider() == Some(seat)
+        && v.phase == camelot_board::Phase::HeroicActions
+        && v.pending == Some(camelot_board::PendingView::Turn);
+    if !his {
+        return None;
+    }
+    let legal = game.legal_actions();
+    let moves = camelot_board::Place::ALL
+        .into_iter()
+        .map(|to| {
+            let action = Action::Move { to };
+            let said = if legal.contains(&action) {
+                Ok(words::action_label(&action, names))
+            } else {
+                let why = game.check(seat, action).err().unwrap_or(RuleError::NotNow);
+                Err(words::error_reason(&why, names))
+            };
+            (to, said)
+        })
+        .collect();
+    Some(moves)
 }
 
 /// Whose turn, the phase, and what is being decided by whom.

@@ -110,13 +110,21 @@ fn relic_icon(relic: Relic, class: &'static str, label: String) -> impl IntoView
     }
 }
 
+/// Where the knight whose Heroic Actions show may move, place by place: the move's words when it
+/// is open, else why not (the engine's refusal in words).
+pub type Moves = Vec<(Place, Result<String, String>)>;
+
 /// The board: give it the table's view and the seats' names (and the seat holding the phone, if
-/// it shows one seat's screen).
+/// it shows one seat's screen). While a knight's Heroic Actions show, `moves` says where he may
+/// go: a quest shown larger then moves him there (`on_move`) or says why not, and so does
+/// Camelot.
 #[component]
 pub fn Board(
     view: Signal<TableView>,
     names: Signal<Vec<String>>,
     #[prop(optional)] mine: Option<Signal<Option<Seat>>>,
+    #[prop(optional)] moves: Option<Signal<Option<Moves>>>,
+    #[prop(optional)] on_move: Option<Callback<Place>>,
 ) -> impl IntoView {
     link_stylesheet();
     let model = Memo::new(move |_| {
@@ -138,6 +146,14 @@ pub fn Board(
         names.with(|n| token_marks(&knights, n))
     });
     let piles = Memo::new(move |_| model.with(|m| m.piles));
+    // The move to `place`, if the board offers moves now.
+    let move_to = move |place: Place| -> Option<Result<String, String>> {
+        moves?
+            .try_get()??
+            .into_iter()
+            .find(|(p, _)| *p == place)
+            .map(|(_, m)| m)
+    };
     let effects = Memo::new(move |_| model.with(|m| m.effects.clone()));
 
     let show = move |slot: Slot| {
@@ -170,6 +186,19 @@ pub fn Board(
             <div class="bv-top">
                 {round_table_view(round_table)}
                 {camelot_view(camelot, names, marks, current)}
+                {move || {
+                    let label = move_to(Place::Camelot)?.ok()?;
+                    Some(view! {
+                        <button class="secondary bv-move" data-testid="board-move-camelot"
+                            on:click=move |_| {
+                                if let Some(go) = on_move {
+                                    go.run(Place::Camelot);
+                                }
+                            }>
+                            {label}
+                        </button>
+                    })
+                }}
             </div>
             {piles_view(piles, effects)}
             <ul class="bv-quests">{tiles}</ul>
@@ -199,7 +228,28 @@ pub fn Board(
                 {move || {
                     let slot = open.get()?;
                     let tile = model.with(|m| m.tile(slot).cloned())?;
-                    Some(quest_panel(tile, names, marks, current.get(), close))
+                    let place = tile.quest.place();
+                    let go = move_to(place).map(|m| match m {
+                        Ok(label) => view! {
+                            <button class="primary big bv-move" data-testid="board-move"
+                                on:click=move |_| {
+                                    close();
+                                    if let Some(go) = on_move {
+                                        go.run(place);
+                                    }
+                                }>
+                                {label}
+                            </button>
+                        }
+                        .into_any(),
+                        Err(why) => view! {
+                            <p class="message bv-move-why" role="status" data-testid="board-move-why">
+                                {why}
+                            </p>
+                        }
+                        .into_any(),
+                    });
+                    Some(quest_panel(tile, names, marks, current.get(), close, go))
                 }}
             </dialog>
         </section>
@@ -392,6 +442,7 @@ fn quest_panel(
     marks: Memo<Vec<(Seat, String)>>,
     current: Option<Seat>,
     close: impl Fn() + Copy + 'static,
+    go: Option<AnyView>,
 ) -> impl IntoView {
     let class = format!("bv-panel {}", tile.slot.class());
     let title = words::quest_name(tile.quest);
@@ -401,6 +452,7 @@ fn quest_panel(
                 <h2 id="bv-dialog-title">{title}</h2>
                 <button class="bv-close" on:click=move |_| close()>{t(K::close)}</button>
             </header>
+            {go}
             {tile_face(tile, names, marks, current, true)}
         </div>
     }
