@@ -99,7 +99,8 @@ impl Steps {
 /// The buttons that move through a game, and where one stands ("Move 12 of 140 · turn 5").
 #[component]
 pub fn StepBar(steps: RwSignal<Steps>) -> impl IntoView {
-    let button = move |label: R, text: &'static str, testid: &'static str, go: fn(&mut Steps)| {
+    // Each button's icon, drawn (the media player's signs are missing from many phones' fonts).
+    let button = move |label: R, icon: &'static str, testid: &'static str, go: fn(&mut Steps)| {
         let disabled = move || {
             steps.with(|s| {
                 let mut moved = s.clone();
@@ -110,7 +111,11 @@ pub fn StepBar(steps: RwSignal<Steps>) -> impl IntoView {
         view! {
             <button type="button" class="review-step" data-testid=testid
                 aria-label=t(label) title=t(label) disabled=disabled
-                on:click=move |_| steps.update(go)>{text}</button>
+                on:click=move |_| steps.update(go)>
+                <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+                    <path d=icon fill="currentColor" />
+                </svg>
+            </button>
         }
     };
     view! {
@@ -122,12 +127,12 @@ pub fn StepBar(steps: RwSignal<Steps>) -> impl IntoView {
                 ))}
             </p>
             <div class="review-buttons">
-                {button(R::to_start, "⏮", "review-start", Steps::start)}
-                {button(R::prev_turn, "«", "review-prev-turn", Steps::prev_turn)}
-                {button(R::back_one, "‹", "review-back", Steps::back)}
-                {button(R::forward_one, "›", "review-forward", Steps::forward)}
-                {button(R::next_turn, "»", "review-next-turn", Steps::next_turn)}
-                {button(R::to_end, "⏭", "review-end", Steps::end)}
+                {button(R::to_start, "M3 4h2.5v12H3zM17 4 7 10l10 6z", "review-start", Steps::start)}
+                {button(R::prev_turn, "M10 4 1 10l9 6zM19 4l-9 6 9 6z", "review-prev-turn", Steps::prev_turn)}
+                {button(R::back_one, "M14 4 5 10l9 6z", "review-back", Steps::back)}
+                {button(R::forward_one, "M6 4l9 6-9 6z", "review-forward", Steps::forward)}
+                {button(R::next_turn, "M1 4l9 6-9 6zM10 4l9 6-9 6z", "review-next-turn", Steps::next_turn)}
+                {button(R::to_end, "M3 4l10 6-10 6zM14.5 4H17v12h-2.5z", "review-end", Steps::end)}
             </div>
         </nav>
     }
