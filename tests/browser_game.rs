@@ -2192,6 +2192,23 @@ async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_i
     b.click("[data-id=crunning] [data-testid=open-save]").await;
     b.wait_for("[data-testid=table]").await;
     assert!(!b.exists("[data-testid=look-back]").await);
+    // In another language, the review speaks it (its words come with it).
+    b.eval(
+        "localStorage.setItem('camelot/v1/settings', JSON.stringify({ language: 'fr' })); \
+         localStorage.removeItem('camelot/v1/current'); return null;",
+    )
+    .await;
+    b.reload().await;
+    b.click("[data-testid=saved-games]").await;
+    b.wait_for_text("[data-id=cdone] [data-testid=review-save]", "Revoir")
+        .await;
+    b.click("[data-id=cdone] [data-testid=review-save]").await;
+    b.wait_for_text(
+        "[data-testid=review-where]",
+        &format!("Coup {last} sur {last}"),
+    )
+    .await;
+    support::checks::assert_clean_text(&b, "the review in French").await;
     b.assert_no_console_errors().await;
     b.close().await;
 }
