@@ -93,21 +93,24 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>) -> impl IntoView {
                 <h2 id="review-move-title">{t(R::this_move)}</h2>
                 <ul>{move || this_move().into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
             </section>
+            // On a wide screen the board on one side, every card face up and the log on the other.
             <div class="review-sides">
                 <Board view names />
-                {move || face_up(&step.get(), &names.get())}
+                <div class="review-side">
+                    {move || face_up(&step.get(), &names.get())}
+                    <section class="review-log" aria-labelledby="review-log-title" data-testid="review-log">
+                        <h2 id="review-log-title">{t(R::log)}</h2>
+                        <ol reversed>
+                            {move || log().into_iter().rev().map(|(turn, lines)| view! {
+                                <li>
+                                    <h3>{tf(super::i18n::B::board_log_turn, &[("n", &turn)])}</h3>
+                                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                                </li>
+                            }).collect_view()}
+                        </ol>
+                    </section>
+                </div>
             </div>
-            <section class="review-log" aria-labelledby="review-log-title" data-testid="review-log">
-                <h2 id="review-log-title">{t(R::log)}</h2>
-                <ol reversed>
-                    {move || log().into_iter().rev().map(|(turn, lines)| view! {
-                        <li>
-                            <h3>{tf(super::i18n::B::board_log_turn, &[("n", &turn)])}</h3>
-                            <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                        </li>
-                    }).collect_view()}
-                </ol>
-            </section>
         </section>
     }
 }
