@@ -11,7 +11,8 @@
 mod support;
 
 use camelot_board::levels::{Computer, Level};
-use camelot_board::sim::{Policy, Step};
+use camelot_board::sim::Step;
+use camelot_kit::Player;
 use camelot_board::{
     Action, Black, Event, Game, Loyalty, Options, PendingView, Place, PrivateView, Seat, Setup,
     TraitorRule,
@@ -86,7 +87,7 @@ fn choice(game: &Game, seat: Seat, level: Level, seed: u64, move_number: usize) 
     let legal = game.legal_actions();
     let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
     Computer { level }
-        .choose_index(&game.glimpse(seat), &legal, &mut rng)
+        .choose(&game.glimpse(seat), &legal, &mut rng)
         .expect("a legal choice")
 }
 

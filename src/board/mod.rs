@@ -26,7 +26,7 @@ use crate::storage::GameKind;
 use camelot_board::levels::{Computer, Level};
 use camelot_board::sim::Reason;
 use camelot_board::{Action, Event, Game, Seat, TableView};
-use camelot_kit::rng_from_seed;
+use camelot_kit::{Looked, Player, rng_from_seed};
 use leptos::prelude::*;
 use session::Session;
 use std::time::Duration;
@@ -516,9 +516,10 @@ pub fn computer_decision(
 ) -> Option<(Action, Reason)> {
     let legal = game.legal_actions();
     let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let glimpse = game.glimpse(seat);
-    let (i, why) = Computer { level }.choose_with_reason(&glimpse, &legal, &mut rng)?;
-    Some((*legal.get(i)?, why))
+    let look = game.look(seat)?;
+    let mut knight = Computer { level };
+    let i = knight.choose(&look, &legal, &mut rng)?;
+    Some((*legal.get(i)?, knight.reason(&look, &legal, i)))
 }
 
 /// What the table must show for `live`.

@@ -12,7 +12,10 @@
 use super::Live;
 use crate::card::session::Session;
 use camelot_card::bot::{Bot, Choice};
-use camelot_card::{Action, Decision, Event, Game, ReplayError, Replayed, RuleError, Seat};
+use camelot_card::{
+    Action, Decision, Event, Game, ReplayError, Replayed, RuleError, Seat, SeatLook,
+};
+use camelot_kit::{Player, rng_from_seed};
 
 /// The computer knights of one game (`None` for the seats people sit in).
 #[derive(Clone, Debug, Default)]
@@ -68,8 +71,8 @@ impl Bots {
             Replayed::Before(game, played) => {
                 // The computer decided this move: deciding again moves its random generator on
                 // exactly as in play (the move recorded is the one applied).
-                let choice = match (bots.bot_mut(played.seat), game.seat_view(played.seat)) {
-                    (Some(bot), Some(view)) => Some(bot.decide(&view)),
+                let choice = match (bots.bot_mut(played.seat), game.seat_look(played.seat)) {
+                    (Some(bot), Some(look)) => decided(bot, &look, &game.legal_actions()),
                     _ => None,
                 };
                 match &choice {
@@ -102,9 +105,20 @@ impl Bots {
 
     /// The computer knight in `seat` decides (`None` if a person sits there).
     pub fn decide(&mut self, game: &Game, seat: Seat) -> Option<Choice> {
-        let view = game.seat_view(seat)?;
-        self.bot_mut(seat).map(|b| b.decide(&view))
+        let look = game.seat_look(seat)?;
+        decided(self.bot_mut(seat)?, &look, &game.legal_actions())
     }
+}
+
+/// One decision of a computer knight, through the kit's one interface of a computer player, and
+/// its reason. The knight draws on its own randomness (kept with its memory), not on the
+/// generator the interface hands it.
+fn decided(bot: &mut Bot, look: &SeatLook<'_>, legal: &[Action]) -> Option<Choice> {
+    let i = bot.choose(look, legal, &mut rng_from_seed(0))?;
+    Some(Choice {
+        action: *legal.get(i)?,
+        why: bot.reason(look, legal, i),
+    })
 }
 
 /// A computer knight's move, as played.

@@ -1,13 +1,14 @@
 //! The computer knights' three levels, as the Card Game has them: a beginner (the built-in policy
 //! with a hunch now and then), solid (the built-in policy, [`SimplePolicy`]) and expert (the
 //! built-in policy that never takes a choice that loses the game or kills him when another choice
-//! does not). Each decides from its own seat's view only.
+//! does not, and looks ahead at his Progression of Evil). Each decides from its own seat's view
+//! only, and each is the kit's one [`Player`].
 
 use crate::action::{Action, Seat};
-use crate::data::SIEGE_ENGINES_LOSE;
-use crate::game::Phase;
-use crate::sim::{Glimpse, Policy, SimplePolicy, Step};
-use camelot_kit::GameRng;
+use crate::game::{Game, Phase};
+use crate::sim::{Glimpse, Reason, SimplePolicy, Step};
+use crate::why::Danger;
+use camelot_kit::{GameRng, Player};
 use rand::RngExt;
 
 /// How well a computer knight plays (the same three levels as the Card Game's).
@@ -19,39 +20,29 @@ pub struct Computer {
     pub level: Level,
 }
 
-impl Policy for Computer {
-    fn choose_index(
-        &mut self,
-        view: &Glimpse,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize> {
+/// Every level is the kit's one [`Player`]: the app's computer knights and the simulations call
+/// it so. The reason is the one the knight gives the table, in one line (worked out from the same
+/// view after the choice, whatever the level).
+impl Player<Game> for Computer {
+    type Reason = Reason;
+
+    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         match self.level {
             Level::Beginner => beginner(view, legal, rng),
-            Level::Solid => SimplePolicy.choose_index(view, legal, rng),
+            Level::Solid => SimplePolicy.choose(view, legal, rng),
             Level::Expert => expert(view, legal, rng),
         }
     }
-}
 
-impl Computer {
-    /// [`Policy::choose_index`] with the reason the knight gives the table for it, in one line
-    /// (worked out from the same view after the choice).
-    pub fn choose_with_reason(
-        &mut self,
-        view: &Glimpse,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<(usize, crate::sim::Reason)> {
-        let i = self.choose_index(view, legal, rng)?;
-        Some((i, SimplePolicy::reason_for(view, legal, i)?))
+    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> Reason {
+        SimplePolicy.reason(view, legal, chosen)
     }
 }
 
 /// A new player: the built-in policy's choice, but one time in four on his own turn a hunch among
 /// the three actions it likes best.
 fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
-    let simple = SimplePolicy.choose_index(view, legal, rng)?;
+    let simple = SimplePolicy.choose(view, legal, rng)?;
     if view.step() != Step::Turn || !rng.random_bool(0.25) {
         return Some(simple);
     }
@@ -64,24 +55,27 @@ fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize
     Some(order[rng.random_range(0..order.len())])
 }
 
-/// How bad a choice is for a Loyal knight whatever the cards still to come: 2 loses the game at
-/// once (the twelfth siege engine), 1 kills him (his last life, to Evil or for a second action),
-/// 0 neither.
+/// How bad a choice is for a Loyal knight, as the seat can tell before it is made
+/// ([`crate::Game::danger`], from what the seat may know): 3 ends the game at once (the twelfth
+/// siege engine), 2 may end it (a black card that can bring the twelfth engine or the seventh
+/// black sword) while he has 3 life or more, so that a life would cost him little, 1 kills him
+/// (his last life, to Evil or for a second action), 0 none of these. At 1 or 2 life a risky
+/// draw is not refused: giving a life every turn instead bleeds the table to death (measured:
+/// refusing it at every life lost most five-knight games that way).
 fn harm(view: &Glimpse, action: Action) -> u8 {
-    let me = view.seat();
-    let life = view.life(me);
-    match action {
-        Action::AddSiegeEngine if view.siege_engines() + 1 >= SIEGE_ENGINES_LOSE => 2,
-        Action::LoseLife if life <= 1 => 1,
-        Action::Sacrifice if life <= 1 => 1,
-        _ => 0,
+    match view.game().danger(view.seat(), action) {
+        None => 0,
+        Some(Danger::EvilWinsAtOnce) => 3,
+        Some(Danger::CostsHisLastLife) => 1,
+        Some(_) if view.life(view.seat()) >= 3 => 2,
+        Some(_) => 0,
     }
 }
 
 /// The built-in policy's choice unless it is harmful ([`harm`]) and another choice is less so:
 /// then the one of those it likes best. A hidden Traitor is left to play along.
 fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
-    let simple = SimplePolicy.choose_index(view, legal, rng)?;
+    let simple = SimplePolicy.choose(view, legal, rng)?;
     let own_turn = view.step() == Step::Turn
         && matches!(
             view.phase(),
@@ -90,7 +84,8 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
     if !own_turn || view.loyalty() == Some(crate::data::Loyalty::Traitor) {
         return Some(simple);
     }
-    let worst = harm(view, legal[simple]);
+    let cost = |i: usize| harm(view, legal[i]);
+    let worst = cost(simple);
     let choice = if worst == 0 {
         simple
     } else {
@@ -98,8 +93,8 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
             return Some(simple);
         };
         (0..legal.len())
-            .filter(|&i| harm(view, legal[i]) < worst)
-            .max_by_key(|&i| (std::cmp::Reverse(harm(view, legal[i])), scores[i]))
+            .filter(|&i| cost(i) < worst)
+            .max_by_key(|&i| (std::cmp::Reverse(cost(i)), scores[i]))
             .unwrap_or(simple)
     };
     if crate::search::looks_ahead(view, legal) {
@@ -108,6 +103,7 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
             legal,
             choice,
             crate::search::LookAhead::EXPERT,
+            |i| cost(i) <= cost(choice),
             rng,
         ));
     }
@@ -122,18 +118,19 @@ pub(crate) struct Table {
     pub accusations: Vec<(u32, Seat)>,
 }
 
-impl Policy for Table {
-    fn choose_index(
-        &mut self,
-        view: &Glimpse,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize> {
+impl Player<Game> for Table {
+    type Reason = Reason;
+
+    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         let level = self.levels[view.seat().index()];
-        let i = Computer { level }.choose_index(view, legal, rng)?;
+        let i = Computer { level }.choose(view, legal, rng)?;
         if let Some(&Action::Accuse { target }) = legal.get(i) {
             self.accusations.push((view.turn(), target));
         }
         Some(i)
+    }
+
+    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> Reason {
+        SimplePolicy.reason(view, legal, chosen)
     }
 }

@@ -3,8 +3,9 @@
 use crate::action::{Action, Event, RuleError, Seat, SetupError};
 use crate::data::*;
 use crate::game::*;
+use crate::sim::Glimpse;
 use crate::view::{SeatView, TableView};
-use camelot_kit::{GameRng, Rules, Secrets};
+use camelot_kit::{GameRng, Looked, Rules, Secrets};
 use rand::RngExt;
 
 impl Rules for Game {
@@ -214,5 +215,14 @@ fn swap_distinct<T: Copy + PartialEq>(pile: &mut [T], top: usize, rng: &mut Game
             true
         }
         None => false,
+    }
+}
+
+/// A computer knight looks at the game through its seat's [`Glimpse`].
+impl Looked for Game {
+    type Look<'a> = Glimpse<'a>;
+
+    fn look(&self, seat: Seat) -> Option<Glimpse<'_>> {
+        (seat.index() < self.players()).then(|| self.glimpse(seat))
     }
 }

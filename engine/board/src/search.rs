@@ -67,16 +67,21 @@ fn candidates(view: &Glimpse, legal: &[Action], simple: usize) -> Vec<usize> {
 const HEROIC_CANDIDATES: usize = 3;
 
 /// The choice among `legal` that wins most often when played out, or `simple` (the built-in
-/// policy's) unless another wins `margin` more of the worlds.
+/// policy's) unless another wins `margin` more of the worlds. Only `simple` and the choices
+/// `allowed` (no worse than `simple` by what the expert refuses outright) are tried.
 pub(crate) fn best_by_playing_out(
     view: &Glimpse,
     legal: &[Action],
     simple: usize,
     look: LookAhead,
+    allowed: impl Fn(usize) -> bool,
     rng: &mut GameRng,
 ) -> usize {
     let me = view.seat();
-    let tried = candidates(view, legal, simple);
+    let tried: Vec<usize> = candidates(view, legal, simple)
+        .into_iter()
+        .filter(|&i| i == simple || allowed(i))
+        .collect();
     if tried.len() < 2 {
         return simple;
     }

@@ -26,10 +26,11 @@ mod reason;
 mod suspects;
 mod worth;
 
+use camelot_kit::Player;
 use ctx::Ctx;
 pub use glimpse::{Glimpse, Step};
+pub use policy::SimplePolicy;
 use policy::{Best, harm};
-pub use policy::{Policy, SimplePolicy};
 pub use reason::{Clue, Reason};
 use suspects::clue;
 pub use suspects::{Suspect, suspicion};
@@ -129,7 +130,7 @@ pub struct Report {
 /// One game played to its end by `policy` at every seat; the number of actions and policy errors.
 pub fn play_game(
     game: &mut Game,
-    policy: &mut impl Policy,
+    policy: &mut impl Player<Game>,
     rng: &mut GameRng,
     max_actions: u32,
     legal: &mut Vec<Action>,
@@ -148,10 +149,7 @@ pub fn play_game(
             me: game.s(seat),
             deciding: true,
         };
-        let action = match policy
-            .choose_index(&view, legal, rng)
-            .and_then(|i| legal.get(i))
-        {
+        let action = match policy.choose(&view, legal, rng).and_then(|i| legal.get(i)) {
             Some(&a) => a,
             None => {
                 errors += 1;

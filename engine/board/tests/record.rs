@@ -2,7 +2,8 @@
 //! at the table, kept in the state, shown to everybody, and following from public events alone.
 
 mod common;
-use camelot_board::sim::{Policy, SimplePolicy};
+use camelot_board::sim::SimplePolicy;
+use camelot_kit::Player;
 use camelot_kit::conformance::random_game;
 use camelot_kit::{Move, Save, rng_from_seed};
 use common::*;
@@ -156,7 +157,7 @@ fn the_public_record_follows_from_public_events() {
             while let Some(seat) = g.decider() {
                 g.legal_into(&mut legal);
                 let i = SimplePolicy
-                    .choose_index(&g.glimpse(seat), &legal, &mut rng)
+                    .choose(&g.glimpse(seat), &legal, &mut rng)
                     .unwrap();
                 g.apply(seat, legal[i]).unwrap();
                 moves.push((seat, legal[i]));

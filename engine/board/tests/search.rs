@@ -4,8 +4,9 @@
 mod common;
 
 use camelot_board::levels::{Computer, Level};
-use camelot_board::sim::{Policy, Step};
+use camelot_board::sim::Step;
 use camelot_board::{Game, Loyalty, Setup};
+use camelot_kit::Player;
 use camelot_kit::{Rules, Secrets, rng_from_seed};
 use common::*;
 use rand::RngExt;
@@ -31,8 +32,8 @@ fn the_expert_looking_ahead_decides_the_same_whatever_it_cannot_see() {
                 let mut expert = Computer {
                     level: Level::Expert,
                 };
-                let a = expert.choose_index(&game.glimpse(seat), &legal, &mut rng_from_seed(r));
-                let b = expert.choose_index(&other.glimpse(seat), &legal, &mut rng_from_seed(r));
+                let a = expert.choose(&game.glimpse(seat), &legal, &mut rng_from_seed(r));
+                let b = expert.choose(&other.glimpse(seat), &legal, &mut rng_from_seed(r));
                 assert_eq!(a, b, "seed {seed}, turn {}", game.turn());
                 compared += 1;
                 break;
@@ -56,7 +57,7 @@ fn the_expert_looking_ahead_never_adds_the_twelfth_siege_engine() {
         let i = Computer {
             level: Level::Expert,
         }
-        .choose_index(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
+        .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
         .unwrap();
         assert_ne!(legal[i], camelot_board::Action::AddSiegeEngine);
     }

@@ -5,8 +5,10 @@
 
 use crate::action::{Action, Event, Keep, PrivateEvent, Seat, TopCard};
 use crate::cards::{Card, Knight, Loyalty, Merlin, Morgan, Quest, RumorValue};
+use crate::game::Game;
 use crate::resolve::{Outcome, Resolution, ThreatCard, resolve};
-use crate::view::{Prompt, SeatView};
+use crate::view::{Prompt, SeatLook, SeatView};
+use camelot_kit::{GameRng, Player};
 use rand::distr::{Bernoulli, Distribution};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
@@ -108,6 +110,9 @@ pub struct Bot {
     pile: Vec<Seen>,
     /// Suspicion of each seat.
     suspicion: Vec<i32>,
+    /// Why it chose its last action (what [`Player::reason`] says; not kept in a save).
+    #[serde(skip)]
+    said: Option<Why>,
     /// Loyalty cards it knows (revealed, or seen with Galahad).
     known: Vec<Option<Loyalty>>,
     /// The card it drew in secret under Morgan #1, until placed.
@@ -138,6 +143,31 @@ pub fn traitor_cards(players: u8) -> u8 {
 /// Swords that win the game for a side (card-game.md §6).
 const SEVEN: u8 = 7;
 
+/// The Card Game's computer knight is the kit's one [`Player`]: it decides from its seat's view
+/// with its own randomness (kept with its memory), so the generator it is handed goes unused.
+impl Player<Game> for Bot {
+    type Reason = Why;
+
+    fn choose(
+        &mut self,
+        look: &SeatLook<'_>,
+        legal: &[Action],
+        _rng: &mut GameRng,
+    ) -> Option<usize> {
+        let choice = self.decide(&look.seat_view());
+        self.said = Some(choice.why);
+        legal.iter().position(|a| *a == choice.action)
+    }
+
+    fn reason(&self, _look: &SeatLook<'_>, _legal: &[Action], _chosen: usize) -> Why {
+        self.said.clone().unwrap_or(Why::NothingElse)
+    }
+
+    fn observe(&mut self, event: &Event) {
+        Bot::observe(self, event);
+    }
+}
+
 impl Bot {
     pub fn new(seat: Seat, level: Level, players: u8, seed: u64) -> Bot {
         Bot {
@@ -147,6 +177,7 @@ impl Bot {
             pile: Vec::new(),
             suspicion: vec![0; players as usize],
             known: vec![None; players as usize],
+            said: None,
             drawn: None,
             caught: vec![false; players as usize],
             set_aside_traitors: 0,

@@ -5,8 +5,8 @@
 use crate::action::{Action, Event, NoEvents, RuleError, Seat};
 use crate::cards::{Card, Loyalty, Merlin, Quest, all_knights};
 use crate::game::{Game, GameSetup, Phase, SetupError};
-use crate::view::{SeatView, TableView};
-use camelot_kit::{GameRng, Rules, Secrets, shuffle};
+use crate::view::{SeatLook, SeatView, TableView};
+use camelot_kit::{GameRng, Looked, Rules, Secrets, shuffle};
 use rand::RngExt;
 
 impl Rules for Game {
@@ -127,5 +127,14 @@ impl Secrets for Game {
             s.memory.clear();
         }
         Some(h)
+    }
+}
+
+/// A computer knight looks at the game through its seat's [`SeatLook`].
+impl Looked for Game {
+    type Look<'a> = SeatLook<'a>;
+
+    fn look(&self, seat: Seat) -> Option<SeatLook<'_>> {
+        self.seat_look(seat)
     }
 }

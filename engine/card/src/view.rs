@@ -282,6 +282,13 @@ impl Game {
 }
 
 impl<'a> SeatLook<'a> {
+    /// The same seat's owned view (what the computer knights decide from).
+    pub fn seat_view(&self) -> SeatView {
+        self.game
+            .seat_view(self.seat)
+            .expect("a look is only made for a seat at the table")
+    }
+
     pub fn seat(&self) -> Seat {
         self.seat
     }

@@ -7,9 +7,11 @@
 //! state, and [`Save`] is the one save format. [`conformance`] checks every game the same way.
 
 pub mod conformance;
+mod player;
 pub mod review;
 mod shuffle;
 
+pub use player::{Looked, Player, decide};
 pub use review::{Finished, NotFinished};
 pub use shuffle::shuffle;
 

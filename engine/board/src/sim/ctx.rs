@@ -363,7 +363,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
             Step::SiegeAdd { total } => {
                 return match a {
-                    Action::AddToFight { card } if total < 8 => {
+                    Action::AddToFight { card } if total < 9 => {
                         i32::from(card.fight_value().unwrap_or(0))
                     }
                     Action::RollSiegeDie => 0,
@@ -453,7 +453,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             return -30;
         }
         let stay = if here.can_act { here.value } else { 0 };
-        let gain = self.value_at(to) - stay + 10;
+        let gain = self.value_at(to) - stay + 8;
         if self.v.actions_taken() >= 1 {
             gain / 2
         } else {
@@ -478,14 +478,14 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::EndTurn => 4,
             Action::Heal { .. } => match self.life {
                 0..=2 => 90,
-                3 => 40,
+                3 => 37,
                 _ => 6,
             },
             Action::FightSiegeEngine => {
-                if self.engines >= 9 && self.fight_sum >= 3 {
-                    67
+                if self.engines >= 9 && self.fight_sum >= 6 {
+                    65
                 } else if self.engines >= 6 && self.fight_sum >= 8 {
-                    55
+                    46
                 } else {
                     -5
                 }
@@ -500,12 +500,12 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::PlayFightCard { card } => {
                 65 + self.here() / 2 + i32::from(card.fight_value().unwrap_or(0))
             }
-            Action::DiscardForExcalibur { card } => 57 + self.here() / 2 + self.junk_score(card),
-            Action::PlayGrailCard => 76 + self.here() / 2,
+            Action::DiscardForExcalibur { card } => 42 + self.here() / 2 + self.junk_score(card),
+            Action::PlayGrailCard => 90 + self.here() / 2,
             Action::Move { to } => self.move_score(to),
             Action::MerlinRemovesSiegeEngine => match self.engines {
-                7.. => 85,
-                5..=6 => 40,
+                7.. => 93,
+                5..=6 => 52,
                 _ => 5,
             },
             Action::MerlinRemovesWarrior { war } => match v.war(war).warriors {

@@ -99,21 +99,23 @@ impl Ctx<'_, '_> {
             Action::DrawBlackCard => match top_harm {
                 Some(h) if h >= 5 => 0,
                 Some(_) => 70,
-                None => 47 - self.draw_risk() * 94 / 100,
+                None => 42 - self.draw_risk() * 82 / 100,
             },
             Action::AddSiegeEngine => {
                 if self.engines <= 2 {
-                    90
+                    112
                 } else if self.engines <= 5 {
                     26
                 } else if self.engines <= 9 {
-                    -4
+                    -3
                 } else {
                     -50
                 }
             }
             Action::LoseLife => match self.life {
-                4..=6 => 57,
+                6 => 46,
+                5 => 61,
+                4 => 57,
                 _ => -20,
             },
             _ => 0,

@@ -1,26 +1,7 @@
-//! The [`Policy`] a computer knight follows, and the built-in one ([`SimplePolicy`]): the plain
+//! The built-in policy ([`SimplePolicy`]), a [`Player`] as every computer knight is: the plain
 //! rules that settle most decisions, and the best-scored action for the rest (scored in `ctx.rs`).
 
 use super::*;
-
-/// A player: chooses one of the legal actions from its seat's glimpse.
-pub trait Policy {
-    /// The position in `legal` of the action chosen (`None`: none of them). The simulation asks
-    /// this.
-    fn choose_index(
-        &mut self,
-        view: &Glimpse,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize>;
-
-    /// The action chosen (a pass when the policy chose none of `legal`).
-    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Action {
-        self.choose_index(view, legal, rng)
-            .and_then(|i| legal.get(i).copied())
-            .unwrap_or(Action::Pass)
-    }
-}
 
 /// The built-in policy. Loyal knights go where their cards help (Wars they can advance, the Grail
 /// with Grail cards, Excalibur with spare cards, the Black Knight or Lancelot with the right
@@ -41,18 +22,16 @@ pub trait Policy {
 /// late only while he has not added more than anyone; he goes where a Loyal knight would but plays
 /// fewer and lower cards, hoards a little, fights fewer siege engines, never spends a Merlin or
 /// cancels a card, accuses falsely only when that lays the seventh black sword, and reveals himself
-/// with Fate late in the game. The weights were tuned on simulated five-knight games.
+/// with Fate late in the game. The weights were tuned on simulated games of 3, 5 and 7 knights,
+/// with a Traitor dealt and without.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SimplePolicy;
 
-impl Policy for SimplePolicy {
+impl Player<Game> for SimplePolicy {
+    type Reason = Reason;
+
     #[inline(never)]
-    fn choose_index(
-        &mut self,
-        view: &Glimpse,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize> {
+    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         if legal.len() <= 1 {
             return Some(0);
         }
@@ -86,6 +65,10 @@ impl Policy for SimplePolicy {
                 _ => ctx.score(a),
             })
         })
+    }
+
+    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> Reason {
+        Self::reason_for(view, legal, chosen).unwrap_or(Reason::Passes)
     }
 }
 
@@ -132,7 +115,7 @@ impl SimplePolicy {
         )
     }
 
-    /// [`Policy::choose_index`] with the reason for the choice, as data for a computer knight to
+    /// [`Player::choose`] with the reason for the choice, as data for a computer knight to
     /// say in one line ("heals: 1 life left", "accuses Sir Gawain: he added 3 siege engines").
     /// The reason is worked out from the same view after the choice (not on the simulation's
     /// path). A hidden Traitor's reasons are those a Loyal knight would give: they never tell.
@@ -142,7 +125,7 @@ impl SimplePolicy {
         legal: &[Action],
         rng: &mut GameRng,
     ) -> Option<(usize, Reason)> {
-        let i = self.choose_index(view, legal, rng)?;
+        let i = self.choose(view, legal, rng)?;
         Some((i, Self::reason_for(view, legal, i)?))
     }
 

@@ -92,7 +92,7 @@ impl Worth<'_, '_> {
     fn war(&self, q: Quest) -> i32 {
         let w = self.v.war(q);
         if w.cards < w.needed() && self.fights[usize::from(w.next_value() - 1)] > 0 {
-            42 + 20 * i32::from(w.warriors)
+            36 + 22 * i32::from(w.warriors)
         } else {
             0
         }
@@ -106,7 +106,7 @@ impl Worth<'_, '_> {
             return 0;
         }
         let black = v.grail_track().iter().filter(|s| s.is_black()).count() as i32;
-        41 + 15 * g.min(4) + 2 * black
+        28 + 15 * g.min(4) + 2 * black
     }
 
     #[inline(always)]
@@ -135,7 +135,11 @@ impl Worth<'_, '_> {
 
     #[inline(always)]
     fn black_knight(&self) -> i32 {
-        if self.pairs().0 >= 2 { 20 } else { 0 }
+        if self.pairs().0 >= 2 {
+            21 - 2 * i32::from(self.v.combat_black_len(Quest::BlackKnight))
+        } else {
+            0
+        }
     }
 
     #[inline(always)]
