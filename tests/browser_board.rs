@@ -12,12 +12,11 @@ mod support;
 
 use camelot_board::levels::{Computer, Level};
 use camelot_board::sim::Step;
-use camelot_kit::Player;
 use camelot_board::{
     Action, Black, Event, Game, Loyalty, Options, PendingView, Place, PrivateView, Seat, Setup,
     TraitorRule,
 };
-use camelot_kit::{Move, rng_from_seed};
+use camelot_kit::{Move, Player, rng_from_seed};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
