@@ -76,7 +76,7 @@ pub fn Record(#[prop(into)] games: Signal<Vec<SaveSummary>>) -> impl IntoView {
         if records.is_empty() {
             return view! { <p data-testid="record-none">{t(R::record_none)}</p> }.into_any();
         }
-        records
+        let items = records
             .into_iter()
             .map(|r| {
                 view! {
@@ -91,13 +91,14 @@ pub fn Record(#[prop(into)] games: Signal<Vec<SaveSummary>>) -> impl IntoView {
                     </li>
                 }
             })
-            .collect_view()
-            .into_any()
+            .collect_view();
+        // A list holds list items only: with nothing to count, a sentence stands in its place.
+        view! { <ul class="record-games">{items}</ul> }.into_any()
     };
     view! {
         <section class="record" aria-labelledby="record-title" data-testid="record">
             <h2 id="record-title">{t(R::record_title)}</h2>
-            <ul class="record-games">{list}</ul>
+            {list}
         </section>
     }
 }
