@@ -56,19 +56,16 @@ fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize
 }
 
 /// How bad a choice is for a Loyal knight, as the seat can tell before it is made
-/// ([`crate::Game::danger`], from what the seat may know): 3 ends the game at once (the twelfth
-/// siege engine), 2 may end it (a black card that can bring the twelfth engine or the seventh
-/// black sword) while he has 3 life or more, so that a life would cost him little, 1 kills him
-/// (his last life, to Evil or for a second action), 0 none of these. At 1 or 2 life a risky
-/// draw is not refused: giving a life every turn instead bleeds the table to death (measured:
-/// refusing it at every life lost most five-knight games that way).
+/// ([`crate::Game::danger`], from what the seat may know): 2 ends the game at once (the twelfth
+/// siege engine), 1 kills him (his last life, to Evil or for a second action), 0 neither. A black
+/// card that only *may* end the game is not refused (the warning beside it is for people):
+/// refusing it, at every life or only while a life costs him little, was measured to lose more
+/// games than it saves, to lives given every turn or to the siege engines.
 fn harm(view: &Glimpse, action: Action) -> u8 {
     match view.game().danger(view.seat(), action) {
-        None => 0,
-        Some(Danger::EvilWinsAtOnce) => 3,
+        Some(Danger::EvilWinsAtOnce) => 2,
         Some(Danger::CostsHisLastLife) => 1,
-        Some(_) if view.life(view.seat()) >= 3 => 2,
-        Some(_) => 0,
+        _ => 0,
     }
 }
 

@@ -272,32 +272,3 @@ fn the_expert_never_sacrifices_his_last_life_for_a_second_action() {
             .all(|&a| a != Action::Sacrifice)
     );
 }
-
-#[test]
-fn the_expert_does_not_draw_a_black_card_that_may_end_the_game_when_another_evil_does_not() {
-    // Three Picts on the Pict War and ten siege engines: one more warrior loses the War and its
-    // two siege engines are the twelfth. Seat 0, a squire at 3 life, would draw (a life costs
-    // much at 3); the expert adds the eleventh engine or gives a life, neither of which loses
-    // the game.
-    let mut g = three()
-        .squire(0)
-        .options(|o| o.squire_life = 3)
-        .engines(10)
-        .black(&[Black::Picts, Black::Picts, Black::Picts])
-        .start();
-    for _ in 0..3 {
-        idle_turn_with(&mut g, Action::DrawBlackCard);
-    }
-    assert_eq!(g.current(), s(0));
-    assert_eq!(g.war(Quest::PictWar).map(|w| w.warriors), Some(3));
-    assert!(g.danger(s(0), Action::DrawBlackCard).is_some());
-    assert!(
-        choices_at(&g, Level::Solid).contains(&Action::DrawBlackCard),
-        "the position does not test anything"
-    );
-    assert!(
-        choices_at(&g, Level::Expert)
-            .iter()
-            .all(|&a| a != Action::DrawBlackCard)
-    );
-}
