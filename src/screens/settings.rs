@@ -108,13 +108,6 @@ pub fn SettingsScreen(
                 })}
             </div>
 
-            {game_settings.map(|draw| {
-                let saved = Callback::new(move |r: Saved| {
-                    status.set(Some(r.map_err(|e| format!("{e} {}", t(K::settings_not_saved)))));
-                });
-                draw.run(saved)
-            })}
-
             <fieldset class="setting">
                 <legend>{t(K::settings_motion)}</legend>
                 <p class="muted">{t(K::settings_motion_help)}</p>
@@ -131,6 +124,14 @@ pub fn SettingsScreen(
                     {language_buttons}
                 </div>
             </fieldset>
+
+            // What every game shares comes first; each game's own settings follow.
+            {game_settings.map(|draw| {
+                let saved = Callback::new(move |r: Saved| {
+                    status.set(Some(r.map_err(|e| format!("{e} {}", t(K::settings_not_saved)))));
+                });
+                draw.run(saved)
+            })}
 
         </section>
     }
