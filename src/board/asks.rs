@@ -235,6 +235,9 @@ impl Ctx {
             }
             Some(Ok(played)) => {
                 self.message.set(None);
+                // The question was asked on the table, the phone in view of all: whoever answered
+                // takes it behind his curtain, even if his own screen was the last one lifted.
+                self.lifted.set(None);
                 for p in &played {
                     self.tell(p.seat, &p.action, p.why.as_ref(), &p.events);
                 }
