@@ -59,8 +59,8 @@ fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize
 /// ([`crate::Game::danger`], from what the seat may know): 2 ends the game at once (the twelfth
 /// siege engine), 1 kills him (his last life, to Evil or for a second action), 0 neither. A black
 /// card that only *may* end the game is not refused (the warning beside it is for people):
-/// refusing it, at every life or only while a life costs him little, was measured to lose more
-/// games than it saves, to lives given every turn or to the siege engines.
+/// refused at every life, the knights gave a life every turn and bled to death; refused only
+/// while a life costs him little, it was measured to win no more games.
 fn harm(view: &Glimpse, action: Action) -> u8 {
     match view.game().danger(view.seat(), action) {
         Some(Danger::EvilWinsAtOnce) => 2,
