@@ -630,8 +630,7 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
         return;
     };
     fresh_app(&b, 12).await;
-    b.click("[data-testid=new-board-game]").await;
-    b.wait_for("[data-testid=board-newgame]").await;
+    support::setup::open_board_new_game(&b).await;
     assert_accessible(&b, &axe, "board New game").await;
     assert_tap_targets(&b, "board New game").await;
     // Two persons at the table (the phone is passed between them behind curtains).

@@ -10,8 +10,8 @@ mod game;
 use camelot_card::Options;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use support::Browser;
 use support::checks::{assert_clean_text, assert_no_sideways_scroll, language_pack};
+use support::{Browser, setup};
 
 const LANGS: [&str; 5] = ["en", "fr", "de", "nl", "cs"];
 
@@ -21,10 +21,7 @@ fn pack(code: &str) -> BTreeMap<String, String> {
 }
 
 async fn set_language(b: &Browser, code: &str) {
-    b.eval(&format!(
-        "localStorage.setItem('camelot/v1/settings', JSON.stringify({{ language: '{code}' }})); return null;"
-    ))
-    .await;
+    setup::store_language(b, code).await;
     b.reload().await;
     b.wait_for("[data-testid=new-game]").await;
 }
@@ -158,10 +155,7 @@ async fn the_sword_tally_keeps_its_words_apart_at_320_px() {
     game::fresh_app(&b, 5).await;
     game::start_game(&b, &["Ann"], Options::default()).await;
     for code in LANGS {
-        b.eval(&format!(
-            "localStorage.setItem('camelot/v1/settings', JSON.stringify({{ language: '{code}' }})); return null;"
-        ))
-        .await;
+        setup::store_language(&b, code).await;
         b.reload().await;
         b.wait_for("[data-testid=sword-tally]").await;
         let edges = b
@@ -357,8 +351,7 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
             assert_no_sideways_scroll(&b, &what).await;
             assert_clean_text(&b, &what).await;
         };
-        b.click("[data-testid=new-board-game]").await;
-        b.wait_for("[data-testid=board-newgame]").await;
+        setup::open_board_new_game(&b).await;
         if code != "en" {
             let p = board_pack(code);
             // The pack loads with the screen: wait for its words.

@@ -168,10 +168,7 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     // The board game, whose screens, words and styles come in their own parts of the build, starts
     // and plays offline too: a person and three computer knights, the person's first look.
     b.click("[data-testid=home-button]").await;
-    b.click("[data-testid=new-board-game]").await;
-    b.wait_for("[data-testid=board-newgame]").await;
-    b.click("[data-testid=board-start]").await;
-    b.wait_for("[data-testid=board-table]").await;
+    support::setup::start_default_board_game(&b).await;
     b.wait_for("[data-testid=board]").await;
     // One person among computer knights: the look shows at once, no curtain.
     b.wait_for("[data-testid=private-loyalty]").await;

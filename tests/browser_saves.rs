@@ -9,7 +9,7 @@ mod support;
 
 use camelot_card::{Game, Played, ReplayError, Setup};
 use serde_json::{Value, json};
-use support::Browser;
+use support::{Browser, setup};
 
 const GAME_PREFIX: &str = "camelot/v1/game/";
 
@@ -47,17 +47,6 @@ async fn eval_with(b: &Browser, script: &str, arg: &str) -> Value {
         .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
 }
 
-/// Writes raw text under a localStorage key.
-async fn put(b: &Browser, key: &str, text: &str) {
-    b.client()
-        .execute(
-            "window.localStorage.setItem(arguments[0], arguments[1]); return null;",
-            vec![json!(key), json!(text)],
-        )
-        .await
-        .expect("setItem");
-}
-
 /// The raw text under a localStorage key.
 async fn get(b: &Browser, key: &str) -> Option<String> {
     eval_with(b, "return window.localStorage.getItem(arguments[0]);", key)
@@ -83,12 +72,11 @@ async fn stored_ids(b: &Browser) -> Vec<String> {
 
 /// A fresh app (empty storage) with these saves on the shelf, showing Home.
 async fn app_with(b: &Browser, saves: &[(&str, String)]) {
-    b.open_app().await;
-    b.clear_storage().await;
-    for (id, text) in saves {
-        put(b, &format!("{GAME_PREFIX}{id}"), text).await;
-    }
-    b.reload().await;
+    let saves: Vec<_> = saves
+        .iter()
+        .map(|(id, text)| setup::saved_game(id, text))
+        .collect();
+    setup::fresh_page(b, None, &saves).await;
     b.wait_for("[data-testid=saved-games]").await;
 }
 
@@ -643,9 +631,7 @@ async fn saves_and_files_of_the_previous_release_open_after_the_update() {
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/release-2026-11");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("fixture");
-    b.open_app().await;
-    b.clear_storage().await;
-    for (key, file) in [
+    let stored: Vec<(String, String)> = [
         (
             "camelot/v1/game/g1763900000000",
             "camelot_v1_game_g1763900000000.json",
@@ -656,10 +642,11 @@ async fn saves_and_files_of_the_previous_release_open_after_the_update() {
         ),
         ("camelot/v1/index", "camelot_v1_index.json"),
         ("camelot/v1/current", "camelot_v1_current.json"),
-    ] {
-        put(&b, key, &read(file)).await;
-    }
-    b.reload().await;
+    ]
+    .into_iter()
+    .map(|(key, file)| (key.to_owned(), read(file)))
+    .collect();
+    setup::fresh_page(&b, None, &stored).await;
     // Straight back to the current game's table, as before the update.
     b.wait_for("[data-testid=table]").await;
     b.click("[data-testid=home-button]").await;
@@ -694,15 +681,15 @@ async fn the_card_games_settings_from_the_previous_release_are_kept() {
     let Some(b) = support::launch().await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    put(
+    setup::fresh_page(
         &b,
-        "camelot/v1/settings",
-        r#"{"silence_countdown_secs":90,"always_reduce_motion":false,"language":null,"computers_fast":true}"#,
+        None,
+        &[(
+            setup::SETTINGS_KEY.to_owned(),
+            r#"{"silence_countdown_secs":90,"always_reduce_motion":false,"language":null,"computers_fast":true}"#.to_owned(),
+        )],
     )
     .await;
-    b.reload().await;
     b.click("[data-testid=settings]").await;
     b.wait_for("[data-testid=settings-screen]").await;
     assert_eq!(

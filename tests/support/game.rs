@@ -1,4 +1,5 @@
-//! Helpers for the game-screen browser tests (tests/browser_game.rs), on top of `support`.
+//! Helpers for the game-screen browser tests (tests/browser_game/ and the other suites), on top
+//! of `support`.
 //!
 //! The test process knows the whole game: after every step it reads the autosaved session from
 //! localStorage, replays it with the engine (`camelot_card::Game::replay`) and so knows what the page
@@ -114,10 +115,7 @@ pub fn expected_setup(players: u8, seed: u64, options: Options) -> Setup {
 
 /// Opens the app fresh (no saved games) with the test seed hook.
 pub async fn fresh_app(b: &Browser, seed: u64) {
-    b.open_app().await;
-    b.clear_storage().await;
-    b.goto(&format!("#test-seed={seed}")).await;
-    b.reload().await;
+    crate::support::setup::fresh_page(b, Some(seed), &[]).await;
     b.wait_for("[data-testid=new-game]").await;
 }
 
@@ -774,11 +772,7 @@ pub async fn remove_narrow(b: &Browser) {
 /// Makes the page a phone's screen of `width` × `height` CSS pixels (Chrome's device emulation:
 /// the window stays as it is, the page lays itself out for the phone).
 pub async fn phone_screen(b: &Browser, width: u32, height: u32) {
-    b.cdp(
-        "Emulation.setDeviceMetricsOverride",
-        serde_json::json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": true}),
-    )
-    .await;
+    crate::support::setup::screen_size(b, width, height, true).await;
 }
 
 /// Fails unless each of the elements `testids` shows without scrolling: its bottom edge within the

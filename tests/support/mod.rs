@@ -1,4 +1,5 @@
-//! Shared helpers for the browser tests (tests/*.rs).
+//! Shared helpers for the browser tests (tests/*.rs; a suite in a folder, tests/<name>/main.rs,
+//! includes this file with `#[path = "../support/mod.rs"] mod support;`).
 //!
 //! [`launch`] serves the release build in `dist/` under [`BASE_PATH`] from a small std-only HTTP
 //! server, starts `/usr/bin/chromedriver` on a free port and opens headless Chromium (phone-sized
@@ -12,6 +13,9 @@
 //! When `dist/index.html` is missing (no Trunk build yet), [`launch`] prints why and returns
 //! `None`, so the test can return early; with `CAMELOT_REQUIRE_BROWSER=1` (set by scripts/test)
 //! it panics instead.
+//!
+//! [`setup`] sets up a test's page (a fresh app with what the test starts from); [`review`] is the
+//! way to a finished game's review that both games share; [`checks`] are checks of any screen.
 //!
 //! ```ignore
 //! mod support;
@@ -29,6 +33,8 @@
 #![allow(dead_code)] // every test binary uses a different subset of these helpers
 
 pub mod checks;
+pub mod review;
+pub mod setup;
 
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
