@@ -1,0 +1,361 @@
+//! A person among computer knights: a whole game to its end, with a reload halfway; a computer
+//! knight's moment of thought, Skip and Faster.
+
+use super::*;
+
+#[tokio::test]
+async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    setup::fresh_page(&b, Some(12), &[]).await;
+    // Two taps: the defaults are a person and three computer knights.
+    setup::start_default_board_game(&b).await;
+    let start = Instant::now();
+    let mut reloaded = false;
+    let mut rules_opened = false;
+    let (mut moved_from_board, mut told_why_not) = (false, false);
+    let mut person_moves = 0;
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(600),
+            "the game did not end"
+        );
+        if b.exists("#panic").await {
+            panic!(
+                "the app crashed: {}\n{:?}",
+                b.text("#panic").await,
+                b.console_errors().await
+            );
+        }
+        let Some(s) = saved(&b).await else {
+            panic!("no autosave");
+        };
+        let game = replay(&s);
+        assert_nothing_hidden(&b, &game).await;
+        // One person among computer knights: nobody to hide from, never a curtain.
+        assert!(
+            !b.exists("[data-testid=curtain]").await,
+            "a curtain for the only person at the table"
+        );
+        if game.is_over() && s.loyalty_looks.is_empty() {
+            // A quest's end that ends the game shows first.
+            if b.exists("[data-testid=quest-end-done]").await {
+                b.click("[data-testid=quest-end-done]").await;
+            }
+            b.wait_for("[data-testid=board-end]").await;
+            break;
+        }
+        // Halfway through, a reload comes back to the same game, at the person's decision.
+        if !reloaded && s.moves.len() > 60 && b.exists("[data-testid=board-actions]").await {
+            reloaded = true;
+            // The save as the person's decision stands (a computer knight may have moved since
+            // `s` was read; while a person decides, nobody moves until he does).
+            let before = saved(&b).await.expect("a save");
+            b.reload().await;
+            b.wait_for("[data-testid=board-actions]").await;
+            let again = saved(&b).await.expect("a save");
+            assert_eq!(again.moves, before.moves);
+            continue;
+        }
+        if b.exists("[data-testid=curtain-show]").await {
+            b.click("[data-testid=curtain-show]").await;
+            continue;
+        }
+        if b.exists("[data-testid=private-done]").await {
+            b.click("[data-testid=private-done]").await;
+            continue;
+        }
+        if b.exists("[data-testid=private-notices-done]").await {
+            b.click("[data-testid=private-notices-done]").await;
+            continue;
+        }
+        if b.exists("[data-testid=accuse-yes]").await {
+            b.click("[data-testid=accuse-yes]").await;
+            continue;
+        }
+        if b.exists("[data-testid=quest-end-done]").await {
+            b.click("[data-testid=quest-end-done]").await;
+            continue;
+        }
+        if b.exists("[data-testid=board-actions]").await
+            && let Some(seat) = game.decider()
+            && !s.computers[seat.index()]
+        {
+            assert_private_is_right(&b, &game, &s).await;
+            // A choice sure to end the game or cost the person his last life says so beside it.
+            let warned = b
+                .eval(
+                    "return [...document.querySelectorAll('[data-testid$=-danger]')]
+                        .map(e => e.dataset.testid);",
+                )
+                .await;
+            let warned: Vec<String> = serde_json::from_value(warned).expect("a list");
+            let dangers: Vec<String> = game
+                .legal_actions()
+                .iter()
+                .enumerate()
+                .filter(|&(_, &a)| game.danger(seat, a).is_some())
+                .map(|(i, _)| format!("action-{i}-danger"))
+                .collect();
+            assert_eq!(warned, dangers, "the warnings beside the actions");
+            // During a black card's decision, the Rules button opens at the black cards.
+            if !rules_opened
+                && matches!(
+                    game.table_view().pending,
+                    Some(camelot_board::PendingView::BlackCard { .. })
+                )
+            {
+                rules_opened = true;
+                assert_rules_open_at(&b, "black").await;
+                b.wait_for("[data-testid=board-actions]").await;
+                continue;
+            }
+            let i = choice(&game, seat, Level::Solid, s.setup.seed, s.moves.len());
+            let before = s.moves.len();
+            // From the board: a quest shown larger says why the knight may not go there, or
+            // moves him there as the list's button would.
+            let heroic = game.phase() == camelot_board::Phase::HeroicActions
+                && game.table_view().pending == Some(camelot_board::PendingView::Turn);
+            if heroic && !told_why_not {
+                // A quest on the board (not Camelot, not the side of Lancelot's board face down).
+                let closed = Place::ALL.into_iter().find(|&to| {
+                    to != Place::Camelot
+                        && game.place_in_play(to)
+                        && !game.legal_actions().contains(&Action::Move { to })
+                });
+                if let Some(to) = closed {
+                    told_why_not = true;
+                    b.click(&format!(
+                        "[data-testid=board-quest-{}] .bv-open",
+                        slot_of(to)
+                    ))
+                    .await;
+                    let why = b.wait_for("[data-testid=board-move-why]").await;
+                    assert!(!why.text().await.unwrap().trim().is_empty());
+                    assert!(!b.exists("[data-testid=board-move]").await);
+                    b.click(".bv-dialog .bv-close").await;
+                    continue;
+                }
+            }
+            if let Action::Move { to } = game.legal_actions()[i]
+                && to != Place::Camelot
+                && !moved_from_board
+            {
+                moved_from_board = true;
+                b.click(&format!(
+                    "[data-testid=board-quest-{}] .bv-open",
+                    slot_of(to)
+                ))
+                .await;
+                b.click("[data-testid=board-move]").await;
+                person_moves += 1;
+                wait_saved_after(&b, before).await;
+                let after = saved(&b).await.expect("a save");
+                assert_eq!(after.moves[before].action, Action::Move { to });
+                continue;
+            }
+            b.click(&format!("[data-testid=action-{i}]")).await;
+            person_moves += 1;
+            // An accusation asks first; otherwise the move is saved at once.
+            if !matches!(game.legal_actions()[i], Action::Accuse { .. }) {
+                wait_saved_after(&b, before).await;
+            }
+            continue;
+        }
+        // A computer knight is thinking.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(reloaded, "the game was reloaded halfway");
+    assert!(
+        rules_opened,
+        "the rules were opened at a black card's decision"
+    );
+    assert!(moved_from_board && told_why_not, "moves from the board");
+    assert!(person_moves > 5, "{person_moves} moves by the person");
+    // The end: the verdict, and every Loyalty card turned over one by one.
+    let verdict = b.text("[data-testid=board-verdict]").await;
+    assert!(!verdict.is_empty());
+    while b.exists("[data-testid=end-turn-next]").await {
+        b.click("[data-testid=end-turn-next]").await;
+    }
+    let s = saved(&b).await.expect("a save");
+    assert_eq!(b.count("[data-loyalty]").await, s.setup.players as usize);
+    // The game in numbers: its turns, swords and siege engines as the engine ended it.
+    let end = replay(&s).table_view();
+    let summary = b.text("[data-testid=end-summary]").await;
+    for line in [
+        format!("{} turns played", end.turn),
+        format!(
+            "{} white and {} black swords on the Round Table",
+            end.swords.white, end.swords.black
+        ),
+        format!("Siege engines: {} of 12", end.siege_engines),
+    ] {
+        assert!(summary.contains(&line), "{line:?} not in {summary:?}");
+    }
+    // The game is listed as a board game in Saved games.
+    b.click("[data-testid=home-button]").await;
+    b.click("[data-testid=saved-games]").await;
+    // The screen comes with its part of the split wasm: wait for its list.
+    b.wait_for("[data-testid=save-kind]").await;
+    let kinds = b.texts(".save-kind").await;
+    assert!(kinds.iter().any(|k| k.contains("board")), "{kinds:?}");
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// The quest on the board where a knight goes to `place` (its `data-testid`'s end).
+fn slot_of(place: Place) -> &'static str {
+    match place {
+        Place::BlackKnight => "black-knight",
+        Place::Lancelot | Place::Dragon => "lancelot-dragon",
+        Place::Excalibur => "excalibur",
+        Place::Grail => "grail",
+        Place::PictWar => "picts",
+        Place::SaxonWar => "saxons",
+        Place::Camelot => "camelot",
+    }
+}
+
+/// The Rules button, tapped at the table, opens the rules at the part `id` (its heading at the
+/// top of the view, not the contents); Close goes back to the table.
+async fn assert_rules_open_at(b: &Browser, id: &str) {
+    b.click("[data-testid=rules-button]").await;
+    b.wait_for(&format!("#rules-{id}")).await;
+    let start = Instant::now();
+    loop {
+        let top = b
+            .eval(&format!(
+                "return document.getElementById('rules-{id}').getBoundingClientRect().top;"
+            ))
+            .await
+            .as_f64()
+            .unwrap_or(f64::MAX);
+        if (-2.0..120.0).contains(&top) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "the rules did not open at {id}: its heading is at {top} px"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if b.exists("#panic").await {
+        panic!(
+            "the app crashed: {}\n{:?}",
+            b.text("#panic").await,
+            b.console_errors().await
+        );
+    }
+    b.click("[data-testid=rules-close]").await;
+    b.wait_for("[data-testid=board-table]").await;
+}
+
+/// Taps the person's next screen, his first choice if he decides; whether one showed.
+async fn tap_the_persons_next_screen(b: &Browser) -> bool {
+    for step in [
+        "curtain-show",
+        "private-done",
+        "private-notices-done",
+        "quest-end-done",
+        "action-0",
+    ] {
+        let selector = format!("[data-testid={step}]");
+        if b.exists(&selector).await {
+            b.click(&selector).await;
+            return true;
+        }
+    }
+    false
+}
+
+/// Taps through the person's screens until a computer knight thinks.
+async fn until_a_computer_thinks(b: &Browser) {
+    let start = Instant::now();
+    while !b.exists("[data-testid=board-skip]").await {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no computer knight thought"
+        );
+        tap_the_persons_next_screen(b).await;
+    }
+}
+
+/// The computer knights, now moving at once, play on until a person decides (or the table must
+/// see a quest's end, or the game ends) with no moment of thought between their moves.
+async fn the_computers_play_at_once(b: &Browser, since: Instant, before: usize) {
+    while b.exists("[data-testid=board-thinking]").await {
+        assert!(
+            since.elapsed() < Duration::from_secs(30),
+            "the computers did not go on"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let moved = saved(b).await.expect("a save").moves.len() - before;
+    let took = since.elapsed();
+    println!("Faster: {moved} computer moves in {took:?}");
+    if moved >= 4 {
+        assert!(
+            took < Duration::from_millis(700) * moved as u32,
+            "{moved} computer moves took {took:?}: not faster than one a moment"
+        );
+    }
+}
+
+/// A computer knight thinks for a moment before each move; "Skip" makes it move now, and "Faster"
+/// makes every computer knight move at once from then on, remembered after a reload.
+#[tokio::test]
+async fn skip_and_faster_hurry_the_computer_knights() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    setup::fresh_page(&b, Some(5), &[]).await;
+    setup::start_default_board_game(&b).await;
+    until_a_computer_thinks(&b).await;
+    // The move is made and saved by the tap itself, not at the moment's end.
+    let before = saved(&b).await.expect("a save").moves.len();
+    b.click("[data-testid=board-skip]").await;
+    let after = saved(&b).await.expect("a save").moves.len();
+    assert!(after > before, "Skip did not make the computer move");
+    until_a_computer_thinks(&b).await;
+    assert_eq!(
+        b.attr("[data-testid=board-fast]", "aria-pressed")
+            .await
+            .as_deref(),
+        Some("false")
+    );
+    let before = saved(&b).await.expect("a save").moves.len();
+    let tapped = Instant::now();
+    b.click("[data-testid=board-fast]").await;
+    the_computers_play_at_once(&b, tapped, before).await;
+    // Remembered with the board game's settings: after a reload, too, they play at once.
+    let kept = b
+        .eval("return localStorage.getItem('camelot/v1/board/settings');")
+        .await;
+    let kept: Value = serde_json::from_str(kept.as_str().expect("board settings kept")).unwrap();
+    assert_eq!(kept["computers_fast"], true);
+    b.reload().await;
+    b.wait_for("[data-testid=board-table]").await;
+    // Ten seconds of play, the person tapping his first choice: the computer knights' moves in it
+    // take less than a moment each, the person's taps included.
+    let before = saved(&b).await.expect("a save").moves.len();
+    let since = Instant::now();
+    while since.elapsed() < Duration::from_secs(10) && !b.exists("[data-testid=board-end]").await {
+        tap_the_persons_next_screen(&b).await;
+    }
+    let took = since.elapsed();
+    let s = saved(&b).await.expect("a save");
+    let computer_moves = s.moves[before..]
+        .iter()
+        .filter(|m| s.computers[m.seat.index()])
+        .count();
+    println!("after the reload: {computer_moves} computer moves in {took:?}");
+    assert!(computer_moves >= 4, "{computer_moves} computer moves");
+    assert!(
+        took < Duration::from_millis(700) * computer_moves as u32,
+        "{computer_moves} computer moves in {took:?} after the reload: not at once"
+    );
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
