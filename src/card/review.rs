@@ -8,12 +8,12 @@ use super::cards::{CardFace, KnightFace, LoyaltyFace};
 use super::log::log_turns;
 use super::session::Session;
 use super::swords::SwordTally;
-use super::words::event_line;
-use crate::i18n::{K, t, tf};
+use super::words::{card_name, event_line, knight_name, swords_text};
+use crate::i18n::{K, t, tf, tn};
 use crate::review::words::R;
 use crate::review::{StepBar, Steps, heading, refused};
-use camelot_card::review::{Review as Finished, Truth, step_truth};
-use camelot_card::{Event, Seat, TableView};
+use camelot_card::review::{Deeds, Review as Finished, Truth, step_deeds, step_truth};
+use camelot_card::{Colour, Event, Loyalty, Seat, TableView};
 use camelot_kit::NotFinished;
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -40,11 +40,13 @@ pub fn Review() -> impl IntoView {
     }
 }
 
-/// One step of a finished game: its table's view and everything face up.
+/// One step of a finished game: its table's view, everything face up, and what each player has
+/// done so far (in seat order).
 #[derive(Clone, Debug, PartialEq)]
 struct Step {
     view: TableView,
     truth: Truth,
+    deeds: Vec<Deeds>,
 }
 
 /// A seat's name.
@@ -69,10 +71,12 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>, first: Seat) -> impl Int
     let step = {
         let finished = finished.clone();
         Memo::new(move |_| {
-            let (game, truth) = step_truth(&finished, steps.with(|s| s.at));
+            let at = steps.with(|s| s.at);
+            let (game, truth) = step_truth(&finished, at);
             Step {
                 view: game.table_view(),
                 truth,
+                deeds: step_deeds(&finished, at),
             }
         })
     };
@@ -122,7 +126,95 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>, first: Seat) -> impl Int
     }
 }
 
-/// Every card at the table face up, at one step.
+/// What a player has done so far, in one short line (`None` before he has done anything).
+fn deeds_line(d: &Deeds, name: &dyn Fn(Seat) -> String) -> Option<String> {
+    let count = |k: R, n: u16| tn(k, n.into(), &[]);
+    let swords = |colour: Colour, n: u16| swords_text(colour, u8::try_from(n).unwrap_or(u8::MAX));
+    let mut parts = Vec::new();
+    if d.laid > 0 {
+        let laid = count(R::card_deeds_laid, d.laid);
+        parts.push(if d.characters.is_empty() {
+            laid
+        } else {
+            let cards: Vec<String> = d.characters.iter().map(|&c| card_name(c)).collect();
+            tf(
+                R::card_deeds_laid_among,
+                &[("laid", &laid), ("cards", &cards.join(", "))],
+            )
+        });
+    }
+    if d.false_announcements > 0 {
+        parts.push(count(R::card_deeds_false, d.false_announcements));
+    }
+    if d.rumors_spread > 0 {
+        parts.push(count(R::card_deeds_spread, d.rumors_spread));
+    }
+    if d.quests > 0 {
+        let how: Vec<String> = [
+            (R::card_deeds_success, d.successes),
+            (R::card_deeds_baseless, d.baseless),
+            (R::card_deeds_defeat, d.defeats),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| count(k, n))
+        .collect();
+        parts.push(tn(
+            R::card_deeds_quests,
+            d.quests.into(),
+            &[("how", &how.join(", "))],
+        ));
+        parts.push(count(R::card_deeds_faced, d.threats_faced));
+        let brought: Vec<String> = [
+            (Colour::White, d.white_swords),
+            (Colour::Black, d.black_swords),
+        ]
+        .into_iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(c, n)| swords(c, n))
+        .collect();
+        if !brought.is_empty() {
+            parts.push(tf(R::card_deeds_swords, &[("swords", &brought.join(", "))]));
+        }
+    }
+    if d.stopped_by_arthur > 0 {
+        parts.push(count(R::card_deeds_stopped, d.stopped_by_arthur));
+    }
+    if d.knights_drawn > 0 {
+        parts.push(count(R::card_deeds_knights_drawn, d.knights_drawn));
+    }
+    if !d.knights_played.is_empty() {
+        let knights: Vec<&str> = d.knights_played.iter().map(|&k| knight_name(k)).collect();
+        parts.push(tf(
+            R::card_deeds_knights_played,
+            &[("knights", &knights.join(", "))],
+        ));
+    }
+    if d.exchanges > 0 {
+        parts.push(count(R::card_deeds_exchanges, d.exchanges));
+    }
+    if let Some(a) = d.accusation {
+        let target = name(a.target);
+        let n = u16::from(a.swords);
+        parts.push(match a.found {
+            None => tf(R::card_deeds_accused, &[("target", &target)]),
+            Some(Loyalty::Traitor) => tf(
+                R::card_deeds_accused_traitor,
+                &[("target", &target), ("swords", &swords(Colour::White, n))],
+            ),
+            Some(Loyalty::Loyal) => tf(
+                R::card_deeds_accused_loyal,
+                &[("target", &target), ("swords", &swords(Colour::Black, n))],
+            ),
+        });
+    }
+    if d.passes > 0 {
+        parts.push(count(R::card_deeds_passed, d.passes));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// Every card at the table face up, and what each player has done, at one step.
 fn face_up(step: &Step, names: &[String]) -> impl IntoView + use<> {
     let v = &step.view;
     let seats = v
@@ -131,6 +223,11 @@ fn face_up(step: &Step, names: &[String]) -> impl IntoView + use<> {
         .zip(&step.truth.seats)
         .map(|(s, truth)| {
             let i = s.seat.index();
+            let deeds = step
+                .deeds
+                .get(i)
+                .and_then(|d| deeds_line(d, &|seat| name_of(names, seat)))
+                .unwrap_or_else(|| t(R::no_deeds).to_string());
             let knights = if truth.knights.is_empty() {
                 view! { <span>{t(R::no_cards)}</span> }.into_any()
             } else {
@@ -156,6 +253,9 @@ fn face_up(step: &Step, names: &[String]) -> impl IntoView + use<> {
                     </div>
                     <p>{t(R::knight_cards)}</p>
                     <div class="review-cards" data-testid=format!("review-hand-{i}")>{knights}</div>
+                    <p class="review-deeds" data-testid=format!("review-deeds-{i}")>
+                        {tf(R::deeds, &[("deeds", &deeds)])}
+                    </p>
                 </li>
             }
         })
@@ -177,5 +277,61 @@ fn face_up(step: &Step, names: &[String]) -> impl IntoView + use<> {
             <h3>{t(R::pile)}</h3>
             {pile}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use camelot_card::review::Accusation;
+    use camelot_card::{Card, Knight, Merlin, Morgan};
+
+    fn name(s: Seat) -> String {
+        ["Ann", "Bob", "Cid"][s.index()].to_string()
+    }
+
+    #[test]
+    fn a_players_deeds_read_as_one_short_line() {
+        assert_eq!(deeds_line(&Deeds::default(), &name), None);
+        let d = Deeds {
+            laid: 5,
+            characters: vec![Card::Morgan(Morgan::One), Card::Merlin(Merlin::Two)],
+            false_announcements: 1,
+            quests: 2,
+            successes: 1,
+            defeats: 1,
+            threats_faced: 9,
+            white_swords: 2,
+            black_swords: 3,
+            knights_drawn: 1,
+            knights_played: vec![Knight::Arthur],
+            accusation: Some(Accusation {
+                target: Seat(1),
+                found: Some(Loyalty::Traitor),
+                swords: 2,
+            }),
+            ..Deeds::default()
+        };
+        assert_eq!(
+            deeds_line(&d, &name).unwrap(),
+            "5 cards laid on the Threats pile, among them Morgan #1, Merlin #2 · \
+             1 false announcement · 2 quests gone on (1 success, 1 defeat) · \
+             9 cards of the Threats pile faced · swords from their quests: 2 white swords, \
+             3 black swords · 1 Knight card drawn · played Arthur · \
+             accused Bob, a Traitor: 2 white swords"
+        );
+        let waiting = Deeds {
+            passes: 1,
+            accusation: Some(Accusation {
+                target: Seat(2),
+                found: None,
+                swords: 1,
+            }),
+            ..Deeds::default()
+        };
+        assert_eq!(
+            deeds_line(&waiting, &name).unwrap(),
+            "accused Cid · passed 1 time"
+        );
     }
 }
