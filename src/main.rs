@@ -3,6 +3,7 @@
 mod app;
 mod board;
 mod card;
+mod coach;
 mod games;
 mod i18n;
 mod names;

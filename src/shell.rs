@@ -78,6 +78,8 @@ pub struct Shell {
     pub rules_at: RwSignal<Option<(Screen, &'static str)>>,
     /// The saved game the review shows, and the screen it goes back to.
     pub reviewing: RwSignal<Option<(String, Screen)>>,
+    /// A coached game of this kind is to start once its New game screen has loaded.
+    pub coach: RwSignal<Option<GameKind>>,
 }
 
 impl Shell {
@@ -96,6 +98,7 @@ impl Shell {
             refresh: RwSignal::new(0),
             rules_at: RwSignal::new(None),
             reviewing: RwSignal::new(None),
+            coach: RwSignal::new(None),
         }
     }
 

@@ -14,6 +14,9 @@ pub mod i18n;
 pub mod words;
 
 pub mod asks;
+pub mod coach;
+pub mod curtain;
+pub mod end;
 pub mod log;
 pub mod new_game;
 pub mod persist;
@@ -88,6 +91,10 @@ pub struct Ctx {
     pub timer: StoredValue<Option<TimeoutHandle>>,
     /// The computer knights move at once ("Faster", remembered with the board game's settings).
     pub fast: RwSignal<bool>,
+    /// When the coach's tips show (remembered with the board game's settings).
+    pub tips: RwSignal<crate::coach::Tips>,
+    /// The number of moves at which a tip was last read: no other tip shows at that decision.
+    pub quiet_at: RwSignal<Option<usize>>,
 }
 
 /// How many lines of the running commentary the table keeps.
@@ -121,6 +128,8 @@ impl Ctx {
             quest_end: RwSignal::new(None),
             timer: StoredValue::new(None),
             fast: RwSignal::new(persist::computers_fast()),
+            tips: RwSignal::new(persist::tips()),
+            quiet_at: RwSignal::new(None),
         }
     }
 
@@ -566,12 +575,13 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         name: crate::i18n::K::game_kind_board,
         new_game: crate::i18n::K::home_new_board_game,
         new_game_testid: "new-board-game",
+        coach: Some(crate::i18n::K::home_coach_board),
         screens: crate::app::BOARD_SCREENS,
         at_start: None,
     },
     reader: persist::READER,
     book: &rules::BOOK,
-    settings: None,
+    settings: Some(|saved| view! { <coach::BoardSettings on_saved=saved /> }.into_any()),
     forget,
 };
 

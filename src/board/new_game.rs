@@ -247,9 +247,28 @@ pub fn NewGame() -> impl IntoView {
             </li>
         }
     };
+    crate::coach::words::open();
+    let coached = move |_| {
+        if let Err(e) = super::coach::start_coached() {
+            error.set(Some(e));
+        }
+    };
+    // Home's "Learn with a coach" comes here, and starts the coached game at once.
+    if ctx.shell.coach.get_untracked() == Some(crate::storage::GameKind::Board) {
+        ctx.shell.coach.set(None);
+        if let Err(e) = super::coach::start_coached() {
+            error.set(Some(e));
+        }
+    }
     view! {
         <section class="board-newgame" data-testid="board-newgame">
             <h2>{t(K::home_new_board_game)}</h2>
+            <div class="coach-offer">
+                <button class="big" data-testid="board-coached" on:click=coached>
+                    {t(crate::coach::words::C::play_with_a_coach)}
+                </button>
+                <p class="muted">{t(crate::coach::words::C::play_with_a_coach_help)}</p>
+            </div>
             <fieldset class="players">
                 <legend>{t(B::how_many_knights)}</legend>
                 <div class="button-row">

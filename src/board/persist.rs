@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 pub struct BoardSettings {
     /// The table asked the computer knights to move at once ("Faster").
     pub computers_fast: bool,
+    /// When the coach's tips show.
+    pub tips: crate::coach::Tips,
 }
 
 pub fn board_settings() -> BoardSettings {
@@ -34,6 +36,17 @@ pub fn set_computers_fast(fast: bool) -> Result<(), String> {
         return Ok(());
     }
     s.computers_fast = fast;
+    storage::save_game_settings(GameKind::Board, &s).map_err(|e| e.to_string())
+}
+
+/// When the coach's tips show in the board game.
+pub fn tips() -> crate::coach::Tips {
+    board_settings().tips
+}
+
+pub fn set_tips(tips: crate::coach::Tips) -> Result<(), String> {
+    let mut s = board_settings();
+    s.tips = tips;
     storage::save_game_settings(GameKind::Board, &s).map_err(|e| e.to_string())
 }
 

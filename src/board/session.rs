@@ -6,6 +6,7 @@
 //! Plain Rust with no web dependency, so it is tested natively.
 
 use crate::storage::GameKind;
+use camelot_board::coach::Lesson;
 use camelot_board::{Action, Event, Game, PrivateEvent, RuleError, Seat, Setup};
 use camelot_kit::{Move, ReplayError, replay};
 use serde::{Deserialize, Serialize};
@@ -54,6 +55,12 @@ pub struct Session {
     /// cover them again.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub end_shown: usize,
+    /// A coached game: a deal chosen to meet the important rules early, with tips on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub coach: bool,
+    /// The rules the coach has explained in this game, in the order it did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lessons: Vec<Lesson>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -93,6 +100,8 @@ impl Session {
             loyalty_looks,
             notices: Vec::new(),
             end_shown: 0,
+            coach: false,
+            lessons: Vec::new(),
         }
     }
 

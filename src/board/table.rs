@@ -1,16 +1,15 @@
 //! The board game's table: the board for everyone, what is being decided and by whom, the last
-//! moves in words, and the phone passed behind a curtain to whoever decides. Behind it, only after
-//! that player's tap, his private screen: his Loyalty card, his white cards, what only he saw, and
-//! the actions the rules allow him now, as the engine lists them. Nothing here decides a rule.
+//! moves in words, a quest's end for the whole table, a choice made in front of everyone, and the
+//! actions the rules allow now, as the engine lists them. The curtain and the private screen
+//! behind it are in [`super::curtain`], the end in [`super::end`]. Nothing here decides a rule.
 
 use super::board_view::Board;
+use super::curtain::{Covered, LoyaltyLook, Private};
+use super::end::{End, not_yet_turned_hidden};
 use super::i18n::B;
 use super::{LOG, NEW_GAME, Need, use_ctx, words};
 use crate::i18n::{K, t, tf};
-use camelot_board::{
-    Action, Black, HeroicType, Loyalty, PrivateView, RuleError, Seat, SeatView, TableView,
-    TraitorRule, White,
-};
+use camelot_board::{Action, HeroicType, RuleError, Seat, SeatView, TableView, White};
 use leptos::prelude::*;
 
 #[component]
@@ -300,234 +299,6 @@ fn QuestEndPanel(end: super::QuestEnd) -> impl IntoView {
     }
 }
 
-/// "Pass the phone to ‹name›": only the name and why (public facts) until he taps.
-#[component]
-fn Covered(seat: Seat, why: String) -> impl IntoView {
-    let ctx = use_ctx();
-    let name = words::seat_name(&ctx.names.get_untracked(), seat);
-    view! {
-        <section class="curtain board-curtain" data-testid="curtain">
-            <p class="pass">{t(K::curtain_pass_to)}</p>
-            <h2 class="curtain-name" data-testid="curtain-name">{name.clone()}</h2>
-            <p class="curtain-why">{why}</p>
-            <p class="hint">{t(K::curtain_look_away)}</p>
-            <button class="primary big" data-testid="curtain-show" on:click=move |_| ctx.lift(seat)>
-                {tf(K::curtain_show_me, &[("name", &name)])}
-            </button>
-        </section>
-    }
-}
-
-/// A person's first look at his Loyalty card (and his knight).
-#[component]
-fn LoyaltyLook(seat: Seat) -> impl IntoView {
-    let ctx = use_ctx();
-    let sv = ctx
-        .live
-        .with_untracked(|l| l.as_ref().map(|l| l.game.seat_view(seat)));
-    let knight = sv
-        .as_ref()
-        .and_then(|sv| sv.table.knights.get(seat.index()).map(|k| k.knight))
-        .flatten();
-    let role = sv.as_ref().and_then(role);
-    view! {
-        <section class="private board-private" data-testid="private" data-seat=seat.0>
-            <h2>{words::seat_name(&ctx.names.get_untracked(), seat)}</h2>
-            <p class="knight" data-testid="private-knight">
-                <strong>{words::knight_or_squire(knight)}</strong>
-                " — "{words::knight_power(knight)}
-            </p>
-            {role.map(|role| view! { <RoleReminder role /> })}
-            <button class="primary big" data-testid="private-done" on:click=move |_| ctx.looked(seat)>
-                {t(B::done_cover)}
-            </button>
-        </section>
-    }
-}
-
-/// A seat's role as his private screens remind him of it, from his own view: his Loyalty card,
-/// the words for it and the goal it gives him in this game. `None` while he may not look at his
-/// card (three players, before the threshold).
-fn role(sv: &SeatView) -> Option<(Loyalty, B, B)> {
-    let loyalty = sv.loyalty?;
-    let unmasked = sv
-        .table
-        .knights
-        .get(sv.seat.index())
-        .is_some_and(|k| k.revealed);
-    Some(match loyalty {
-        Loyalty::Loyal if sv.table.options.traitor == TraitorRule::NoTraitor => {
-            (loyalty, B::you_are_loyal, B::goal_loyal_no_traitor)
-        }
-        Loyalty::Loyal => (loyalty, B::you_are_loyal, B::goal_loyal),
-        Loyalty::Traitor if unmasked => (loyalty, B::you_are_traitor, B::goal_traitor_unmasked),
-        Loyalty::Traitor => (loyalty, B::you_are_traitor, B::goal_traitor),
-    })
-}
-
-/// The reminder of his role near the top of every private screen: his own Loyalty card, with the
-/// goal it gives him (never on the curtain, which the whole table sees).
-#[component]
-fn RoleReminder(role: (Loyalty, B, B)) -> impl IntoView {
-    let (loyalty, you_are, goal) = role;
-    let code = loyalty_code(loyalty);
-    view! {
-        <div class=format!("role-reminder {}", code.to_lowercase()) data-testid="role-reminder"
-            data-role=code>
-            <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty"
-                data-loyalty=code>{t(you_are)}</p>
-            <p class="loyalty-goal" data-testid="loyalty-goal" data-goal=code>{t(goal)}</p>
-        </div>
-    }
-}
-
-/// A Loyalty card's mark in the page (`data-loyalty`, the tests' too) and its style.
-fn loyalty_code(loyalty: Loyalty) -> &'static str {
-    match loyalty {
-        Loyalty::Loyal => "Loyal",
-        Loyalty::Traitor => "Traitor",
-    }
-}
-
-/// A Loyalty card turned over at the end, for the whole table: "Loyal" or "Traitor".
-#[component]
-fn TurnedLoyalty(loyalty: Loyalty) -> impl IntoView {
-    let code = loyalty_code(loyalty);
-    view! {
-        <span class=format!("loyalty-card {}", code.to_lowercase()) data-loyalty=code>
-            {words::loyalty_name(loyalty)}
-        </span>
-    }
-}
-
-/// A person's private screen while he decides.
-#[component]
-fn Private(seat: Seat) -> impl IntoView {
-    let ctx = use_ctx();
-    move || {
-        let (sv, notices, closed) = ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            Some((
-                l.game.seat_view(seat),
-                l.session.notices_for(seat),
-                l.game.closed_heroic_actions(seat),
-            ))
-        })?;
-        let names = ctx.names.get();
-        let told = (!notices.is_empty()).then(|| {
-            let lines: Vec<String> = notices
-                .iter()
-                .map(|p| words::private_line(p, &names))
-                .collect();
-            view! {
-                <section class="notices" data-testid="private-notices">
-                    <h3>{t(B::since_your_last_look)}</h3>
-                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    <button data-testid="private-notices-done" on:click=move |_| ctx.told(seat)>{t(B::got_it)}</button>
-                </section>
-            }
-        });
-        Some(view! {
-            <section class="private board-private" data-testid="private" data-seat=seat.0>
-                <h2>{words::seat_name(&names, seat)}</h2>
-                {role(&sv).map(|role| view! { <RoleReminder role /> })}
-                {told}
-                <Secrets sv=sv.clone() />
-                <Actions seat sv closed />
-                {(!ctx.alone()).then(|| view! {
-                    <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
-                        {t(B::hide_my_cards)}
-                    </button>
-                })}
-            </section>
-        })
-    }
-}
-
-/// The codes of black cards shown to one seat alone, for the element that names them (the browser
-/// tests check that no card reaches the page but those its seat may see).
-fn black_codes(cards: &[Black]) -> String {
-    let codes: Vec<String> = cards.iter().map(|&c| words::code(c)).collect();
-    codes.join(" ")
-}
-
-/// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight, his hand,
-/// his face-down cards, and what his decision shows him. Every element naming cards carries their
-/// codes (`data-white`, `data-black`).
-#[component]
-fn Secrets(sv: SeatView) -> impl IntoView {
-    let me = sv.table.knights.get(sv.seat.index()).cloned();
-    let knight = me.as_ref().and_then(|k| k.knight);
-    let hand = if sv.hand.is_empty() {
-        view! { <span>{t(B::hand_empty)}</span> }.into_any()
-    } else {
-        let kinds = words::white_kinds(&sv.hand);
-        view! {
-            <ul class="hand-cards">
-                {kinds.into_iter().map(|(card, n)| view! {
-                    <li data-white=words::code(card) data-n=n>{words::white_count(card, n)}</li>
-                }).collect_view()}
-            </ul>
-        }
-        .into_any()
-    };
-    let shown = sv.private.clone().map(|p| match p {
-        PrivateView::DrawnCard { card } => (
-            tf(B::private_drawn, &[("card", &words::black_name(card))]),
-            black_codes(&[card]),
-        ),
-        PrivateView::ArmorPair { cards } => (
-            tf(B::private_armor, &[("cards", &words::black_list(&cards))]),
-            black_codes(&cards),
-        ),
-        PrivateView::TopOfPile { cards } => (
-            tf(
-                B::private_top_of_pile,
-                &[("cards", &words::black_list(&cards))],
-            ),
-            black_codes(&cards),
-        ),
-        PrivateView::Clairvoyance { placed, left } => (
-            tf(
-                B::private_clairvoyance,
-                &[
-                    ("placed", &words::black_list(&placed)),
-                    ("left", &words::black_list(&left)),
-                ],
-            ),
-            black_codes(&[placed, left].concat()),
-        ),
-    });
-    let face_down: Vec<(String, String)> = sv
-        .face_down_known
-        .iter()
-        .map(|&(q, _, card)| {
-            let line = tf(
-                B::private_face_down,
-                &[
-                    ("quest", &words::quest_name(q)),
-                    ("card", &words::black_name(card)),
-                ],
-            );
-            (line, words::code(card))
-        })
-        .collect();
-    view! {
-        <div class="secrets">
-            <p class="knight" data-testid="private-knight"><strong>{words::knight_or_squire(knight)}</strong></p>
-            <div class="hand" data-testid="private-hand">
-                <span class="label">{t(B::your_white_cards)}</span>" "{hand}
-            </div>
-            {shown.map(|(s, codes)| view! { <p class="shown" data-testid="private-shown" data-black=codes>{s}</p> })}
-            {(!face_down.is_empty()).then(|| view! {
-                <ul class="face-down" data-testid="private-face-down">
-                    {face_down.into_iter().map(|(l, code)| view! { <li data-black=code>{l}</li> }).collect_view()}
-                </ul>
-            })}
-        </div>
-    }
-}
-
 /// A decision taken in front of everyone (it hides nothing, [`super::asks`]): who decides, what
 /// about, and his choices, with no curtain and none of his cards.
 #[component]
@@ -548,6 +319,7 @@ fn PublicChoice(seat: Seat) -> impl IntoView {
             <section class="table-question" data-testid="public-choice" data-seat=seat.0>
                 <h2>{tf(B::public_choice_title, &[("name", &words::seat_name(&names, seat))])}</h2>
                 <p>{what}</p>
+                {ctx.coaching().then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
                 <Actions seat sv closed=Vec::new() />
             </section>
         })
@@ -557,7 +329,11 @@ fn PublicChoice(seat: Seat) -> impl IntoView {
 /// The actions open to this seat now, as the engine lists them; an accusation asks to be
 /// confirmed first.
 #[component]
-fn Actions(seat: Seat, sv: SeatView, closed: Vec<(HeroicType, RuleError)>) -> impl IntoView {
+pub(super) fn Actions(
+    seat: Seat,
+    sv: SeatView,
+    closed: Vec<(HeroicType, RuleError)>,
+) -> impl IntoView {
     let ctx = use_ctx();
     // King Arthur's exchange is chosen in steps (the card, then the knight), not from a wall of
     // every card for every knight: `None` closed, `Some(None)` choosing the card.
@@ -743,191 +519,5 @@ fn accuse_confirm(
                 </button>
             </div>
         </section>
-    }
-}
-
-/// The table's view as the board draws it: once the game is over, the Loyalty cards the end's
-/// reveal has not yet turned over stay face down.
-fn not_yet_turned_hidden(mut v: TableView, shown: usize) -> TableView {
-    if v.outcome.is_some() {
-        for (i, k) in v.knights.iter_mut().enumerate() {
-            if !turned_at_end(k, i, shown) {
-                k.loyalty = None;
-            }
-        }
-    }
-    v
-}
-
-/// Whether the end's reveal shows knight `i`'s Loyalty card face up once `shown` cards were turned
-/// over: an unmasked Traitor, or a knight an accusation showed Loyal, lies face up from the start
-/// (no news).
-fn turned_at_end(k: &camelot_board::KnightView, i: usize, shown: usize) -> bool {
-    i < shown || k.revealed || k.shown_loyal_on.is_some()
-}
-
-/// The end: the verdict, every Loyalty card turned over one by one, and a new game for the same
-/// table.
-#[component]
-fn End() -> impl IntoView {
-    let ctx = use_ctx();
-    crate::review::words::open();
-    move || {
-        let v = ctx.view.get()?;
-        let names = ctx.names.get();
-        let outcome = v.outcome?;
-        let shown = ctx
-            .live
-            .with(|l| l.as_ref().map(|l| l.session.end_shown))
-            .unwrap_or(0);
-        let all = v.knights.len();
-        let cards = v
-            .knights
-            .iter()
-            .enumerate()
-            .map(|(i, k)| {
-                let name = words::seat_name(&names, k.seat);
-                let loyalty = k.loyalty.filter(|_| turned_at_end(k, i, shown));
-                view! {
-                    <li data-testid=format!("end-seat-{i}")>
-                        <strong>{name}</strong>" — "{words::knight_or_squire(k.knight)}": "
-                        {match loyalty {
-                            Some(l) => view! { <TurnedLoyalty loyalty=l /> }.into_any(),
-                            None => view! { <span class="face-down">{t(B::not_yet_turned)}</span> }.into_any(),
-                        }}
-                    </li>
-                }
-            })
-            .collect_view();
-        Some(view! {
-            <section class="board-end" data-testid="board-end">
-                <h2 data-testid="board-verdict">{words::outcome_line(&outcome)}</h2>
-                <ul class="end-loyalties">{cards}</ul>
-                <section class="end-summary" aria-labelledby="end-summary-title" data-testid="end-summary">
-                    <h3 id="end-summary-title">{t(B::end_summary_title)}</h3>
-                    <ul>{words::end_summary(&v).into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                </section>
-                {(shown < all).then(|| view! {
-                    <button class="primary big" data-testid="end-turn-next"
-                        on:click=move |_| ctx.end_shown(shown + 1)>{t(B::turn_next_card)}</button>
-                })}
-                <div class="button-row">
-                    <button class="big" data-testid="board-rematch" on:click=move |_| super::new_game::rematch()>
-                        {t(B::rematch)}
-                    </button>
-                    <button class="big" data-testid="look-back" on:click=move |_| look_back(ctx)>
-                        {t(crate::review::words::R::look_back)}
-                    </button>
-                </div>
-            </section>
-        })
-    }
-}
-
-/// Look back at the game just ended, move by move.
-fn look_back(ctx: super::Ctx) {
-    if let Some(id) = ctx
-        .live
-        .with_untracked(|l| l.as_ref().map(|l| l.session.id.clone()))
-    {
-        ctx.lifted.set(None);
-        ctx.shell.review_saved(id);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{B, role, turned_at_end};
-    use camelot_board::{Game, Loyalty, Seat, Setup, TraitorRule};
-
-    /// Each Loyalty, in each deal, is reminded of its own goal: a Loyal knight of the Traitor who
-    /// may be among the others (none for beginners), the Traitor of playing unseen (and of Evil
-    /// alone once unmasked); before a three-player look, of nothing.
-    #[test]
-    fn the_role_reminder_fits_the_seats_loyalty_and_the_deal() {
-        let view = |traitor: TraitorRule| {
-            let mut setup = Setup::new(4, 3);
-            setup.options.traitor = traitor;
-            Game::new(&setup).unwrap().seat_view(Seat(1))
-        };
-        let reminder = |traitor: TraitorRule, loyalty: Option<Loyalty>, unmasked: bool| {
-            let mut sv = view(traitor);
-            sv.loyalty = loyalty;
-            sv.table.knights[1].revealed = unmasked;
-            role(&sv)
-        };
-        for traitor in [TraitorRule::Standard, TraitorRule::AmongUs] {
-            assert_eq!(
-                reminder(traitor, Some(Loyalty::Loyal), false),
-                Some((Loyalty::Loyal, B::you_are_loyal, B::goal_loyal))
-            );
-            assert_eq!(
-                reminder(traitor, Some(Loyalty::Traitor), false),
-                Some((Loyalty::Traitor, B::you_are_traitor, B::goal_traitor))
-            );
-            assert_eq!(
-                reminder(traitor, Some(Loyalty::Traitor), true),
-                Some((
-                    Loyalty::Traitor,
-                    B::you_are_traitor,
-                    B::goal_traitor_unmasked
-                ))
-            );
-        }
-        // Beginners: the deal itself holds no Traitor.
-        let beginner = view(TraitorRule::NoTraitor);
-        assert_eq!(beginner.loyalty, Some(Loyalty::Loyal));
-        assert_eq!(
-            role(&beginner),
-            Some((Loyalty::Loyal, B::you_are_loyal, B::goal_loyal_no_traitor))
-        );
-        assert_eq!(reminder(TraitorRule::Standard, None, false), None);
-        // Three players look at their cards only at the threshold: no reminder until then.
-        let three = Game::new(&Setup::new(3, 3)).unwrap().seat_view(Seat(0));
-        assert_eq!(three.loyalty, None);
-        assert_eq!(role(&three), None);
-    }
-
-    /// A knight an accusation showed Loyal lies face up at the end from the start, as an unmasked
-    /// Traitor does; the others are turned over one by one.
-    #[test]
-    fn the_end_does_not_turn_over_a_knight_shown_loyal_as_news() {
-        let mut view = Game::new(&Setup::new(4, 3)).unwrap().table_view();
-        view.knights[2].loyalty = Some(Loyalty::Loyal);
-        view.knights[2].shown_loyal_on = Some(9);
-        let face_up = |shown: usize| -> Vec<bool> {
-            (0..4)
-                .map(|i| turned_at_end(&view.knights[i], i, shown))
-                .collect()
-        };
-        assert_eq!(face_up(0), [false, false, true, false]);
-        assert_eq!(face_up(2), [true, true, true, false]);
-    }
-
-    /// At the end the board's Knights panel does not spoil the reveal: a Loyalty card shows there
-    /// once it is turned over (or was known before); during the game nothing changes.
-    #[test]
-    fn the_board_shows_a_loyalty_card_at_the_end_once_turned_over() {
-        let mut view = Game::new(&Setup::new(4, 3)).unwrap().table_view();
-        for k in view.knights.iter_mut() {
-            k.loyalty = Some(Loyalty::Loyal);
-        }
-        assert_eq!(super::not_yet_turned_hidden(view.clone(), 0), view);
-        view.outcome = Some(camelot_board::Outcome {
-            winner: camelot_board::Side::Evil,
-            reason: camelot_board::EndReason::SiegeEngines,
-        });
-        view.knights[3].shown_loyal_on = Some(5);
-        let known = |v: &camelot_board::TableView| -> Vec<bool> {
-            v.knights.iter().map(|k| k.loyalty.is_some()).collect()
-        };
-        assert_eq!(
-            known(&super::not_yet_turned_hidden(view.clone(), 0)),
-            [false, false, false, true]
-        );
-        assert_eq!(
-            known(&super::not_yet_turned_hidden(view.clone(), 2)),
-            [true, true, false, true]
-        );
     }
 }

@@ -681,6 +681,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         name: crate::i18n::K::game_kind_card,
         new_game: crate::i18n::K::home_new_card_game,
         new_game_testid: "new-game",
+        coach: None,
         screens: crate::app::CARD_SCREENS,
         // The settings an earlier release kept among the app's become the Card Game's own.
         at_start: Some(persist::adopt_old_settings),

@@ -36,6 +36,27 @@ pub fn Home() -> impl IntoView {
             })
             .collect::<Vec<_>>(),
     );
+    // A coached game, offered for each game that has none ended yet.
+    let coach_buttons = StaticVec::from(
+        games::FRONTS
+            .iter()
+            .filter_map(|game| {
+                let label = game.coach?;
+                let kind = game.kind;
+                (!storage::has_finished(kind)).then(|| {
+                    view! {
+                        <button class="big" data-testid=format!("coach-{}", game.code)
+                            on:click=move |_| {
+                                shell.coach.set(Some(kind));
+                                shell.back_to.set(Screen::Home);
+                                shell.go(Screen::NewGame(kind));
+                            }>{t(label)}</button>
+                    }
+                    .into_any()
+                })
+            })
+            .collect::<Vec<_>>(),
+    );
     view! {
         <section class="home">
             <h1>{t(K::app_name)}</h1>
@@ -59,6 +80,7 @@ pub fn Home() -> impl IntoView {
                     }
                 })}
                 {new_game_buttons}
+                {coach_buttons}
                 <button data-testid="saved-games" on:click=go(Screen::SavedGames)>{t(K::home_saved_games)}</button>
                 <button data-testid="home-rules" on:click=go(Screen::Rules)>{t(K::rules)}</button>
                 <button data-testid="settings" on:click=go(Screen::Settings)>{t(K::home_settings)}</button>

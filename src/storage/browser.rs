@@ -182,6 +182,11 @@ pub fn import(text: &str, readers: &[Reader]) -> Result<SaveSummary, StorageErro
     local().import(text, now_ms(), readers)
 }
 
+/// Whether a game of `kind` has ended among the saved games ([`Store::has_finished`]).
+pub fn has_finished(kind: GameKind) -> bool {
+    local().has_finished(kind)
+}
+
 /// The game to continue, as Home shows it ([`Store::current_game`]).
 pub fn current_game() -> Option<CurrentGame> {
     local().current_game()

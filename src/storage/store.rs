@@ -432,6 +432,14 @@ impl<B: Backend> Store<B> {
         }
     }
 
+    /// Whether a game of `kind` has ended, from the index alone.
+    pub fn has_finished(&self, kind: GameKind) -> bool {
+        self.read_index()
+            .games
+            .iter()
+            .any(|g| g.game_kind == kind && g.finished)
+    }
+
     pub fn set_current(&self, id: &str) -> Result<(), StorageError> {
         let text = serde_json::to_string(id).expect("a string serializes");
         self.backend.set(CURRENT_KEY, &text)

@@ -11,13 +11,14 @@
 //! The tests, by what they are about: [`computer_knights`] (a person among computer knights, to
 //! the end; Skip and Faster), [`pass_and_play`] (four people passing one phone behind curtains),
 //! [`screens`] (the screens' fit on a wide screen and a small phone; screenshots), [`review`]
-//! (looking back on a finished game). This file holds what they share: the autosave, replayed and
+//! (looking back on a finished game), [`coach`] (the coached first game, from Home to its end). This file holds what they share: the autosave, replayed and
 //! checked, and the checks that nothing hidden is in the page. They run in one test binary, one
 //! browser at a time (see tests/support).
 
 #[path = "../support/mod.rs"]
 mod support;
 
+mod coach;
 mod computer_knights;
 mod pass_and_play;
 mod review;

@@ -64,6 +64,14 @@ pub async fn the_end_looks_back_too_and_a_running_game_does_not(
     if b.exists("[data-testid=reveal-all]").await {
         b.click("[data-testid=reveal-all]").await;
     }
+    // The board game's end turns its Loyalty cards over one by one; looking back waits for it.
+    while b.exists("[data-testid=end-turn-next]").await {
+        assert!(
+            !b.exists("[data-testid=look-back]").await,
+            "looking back before the reveal"
+        );
+        b.click("[data-testid=end-turn-next]").await;
+    }
     b.click("[data-testid=look-back]").await;
     b.wait_for(screens.review).await;
     at_the_end.await;

@@ -13,6 +13,7 @@
 //! card manifest, the quest table and every inferred number live in [`data`].
 
 pub mod action;
+pub mod coach;
 pub mod data;
 mod flow;
 pub mod game;
