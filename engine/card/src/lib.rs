@@ -13,6 +13,7 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
+pub mod coach;
 pub mod count;
 mod flow;
 pub mod game;
