@@ -33,7 +33,7 @@ pub use policy::SimplePolicy;
 use policy::{Best, harm};
 pub use reason::{Clue, Reason};
 use suspects::clue;
-pub use suspects::{Suspect, suspicion};
+pub use suspects::{Accusal, Belief, Suspect, suspicion, sword_chance};
 use worth::{Standing, Worth};
 
 /// What to simulate.

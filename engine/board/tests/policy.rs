@@ -119,6 +119,7 @@ fn a_loyal_knight_accuses_the_knight_who_stands_out_when_it_wins_the_game() {
         reason,
         Reason::Accuses {
             target: s(3),
+            percent: 43,
             clue: Clue::AddedSiegeEngines { count: 5 }
         }
     );

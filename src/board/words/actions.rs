@@ -257,9 +257,17 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         Reason::RevealsHimself => t(B::why_reveals_himself).into(),
         Reason::Sacrifices { life } => n(B::why_sacrifices, life),
         Reason::ExchangesCards => t(B::why_exchanges_cards).into(),
-        Reason::Accuses { target, clue } => tf(
+        Reason::Accuses {
+            target,
+            percent,
+            clue,
+        } => tf(
             B::why_accuses,
-            &[("other", &name(target)), ("clue", &clue_line(&clue))],
+            &[
+                ("other", &name(target)),
+                ("percent", &percent),
+                ("clue", &clue_line(&clue)),
+            ],
         ),
         Reason::EndsTurn => t(B::why_ends_turn).into(),
         Reason::PlacesFaceDown => t(B::why_places_face_down).into(),

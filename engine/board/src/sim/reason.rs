@@ -95,9 +95,11 @@ pub enum Reason {
     },
     /// King Arthur's exchange.
     ExchangesCards,
-    /// Accuses `target`, whose public record stands out (see [`Clue`]).
+    /// Accuses `target`, whose public record stands out (see [`Clue`]): `percent` the chance he
+    /// is the Traitor, in the accuser's [`Belief`].
     Accuses {
         target: Seat,
+        percent: u8,
         clue: Clue,
     },
     EndsTurn,
@@ -160,7 +162,7 @@ pub enum Reason {
     Passes,
 }
 
-/// What in a knight's public record points at him most (see [`suspicion`]).
+/// What in a knight's public record points at him most (see [`Belief`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "clue", rename_all = "snake_case")]
 pub enum Clue {

@@ -572,11 +572,12 @@ fn computer_knights_say_why_in_every_language() {
         reason_line(
             &Reason::Accuses {
                 target: S2,
+                percent: 72,
                 clue: Clue::AddedSiegeEngines { count: 3 }
             },
             &names
         ),
-        "I suspect Cy: added 3 siege engines"
+        "I suspect Cy (72%): added 3 siege engines"
     );
     speak(Lang::De);
     assert_eq!(

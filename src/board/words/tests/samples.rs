@@ -631,6 +631,7 @@ pub(super) fn reasons() -> Vec<Reason> {
         ExchangesCards,
         Accuses {
             target: S2,
+            percent: 72,
             clue: Clue::Hoards { cards: 11 },
         },
         EndsTurn,

@@ -1,0 +1,188 @@
+//! The computer knights' belief over who the Traitor is (`sim::Belief`), and the accusations it
+//! leads to, in positions built for them.
+
+mod common;
+use camelot_board::sim::{Belief, Reason, SimplePolicy};
+use camelot_kit::rng_from_seed;
+use common::*;
+
+/// The decider's choice and its reason, from the decider's own view.
+fn choice(g: &Game) -> (Action, Reason) {
+    let seat = g.decider().expect("somebody decides");
+    let legal = g.legal_actions();
+    let mut rng = rng_from_seed(7);
+    let (i, reason) = SimplePolicy
+        .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
+        .expect("a legal choice");
+    (legal[i], reason)
+}
+
+/// What seat 0 believes.
+fn belief_of_seat_0(g: &Game) -> Belief {
+    Belief::of(&g.glimpse(s(0)))
+}
+
+fn sums_to_one(b: &Belief) -> bool {
+    (b.seats.iter().sum::<f64>() + b.nobody - 1.0).abs() < 1e-9
+}
+
+#[test]
+fn the_prior_of_nobody_follows_the_player_count_and_the_deal() {
+    // §6.5: 8 cards to N knights; a Loyal knight knows one Loyal card is his.
+    for (n, nobody) in [
+        (3, 5.0 / 7.0),
+        (4, 4.0 / 7.0),
+        (5, 3.0 / 7.0),
+        (7, 1.0 / 7.0),
+    ] {
+        assert!((Belief::prior_nobody(TraitorRule::Standard, n) - nobody).abs() < 1e-12);
+    }
+    // §8.2: N + 1 cards, one stays out.
+    for n in [3, 4, 5, 7] {
+        let nobody = Belief::prior_nobody(TraitorRule::AmongUs, n);
+        assert!((nobody - 1.0 / f64::from(n)).abs() < 1e-12);
+    }
+    // §8.1: no Traitor card at all.
+    assert_eq!(Belief::prior_nobody(TraitorRule::NoTraitor, 5), 1.0);
+
+    // Before any deed the belief is the prior, shared evenly among the others.
+    let g = four().traitor(3).start();
+    let b = belief_of_seat_0(&g);
+    assert!(sums_to_one(&b));
+    assert!((b.nobody - 4.0 / 7.0).abs() < 1e-9, "{b:?}");
+    assert_eq!(b.of_seat(s(0)), 0.0);
+    for seat in 1..4 {
+        assert!((b.of_seat(s(seat)) - 1.0 / 7.0).abs() < 1e-9, "{b:?}");
+    }
+    // Among us, and without a Traitor.
+    let g = four().options(|o| o.traitor = TraitorRule::AmongUs).start();
+    assert!((belief_of_seat_0(&g).nobody - 0.25).abs() < 1e-9);
+    let g = four()
+        .options(|o| o.traitor = TraitorRule::NoTraitor)
+        .start();
+    let b = belief_of_seat_0(&g);
+    assert_eq!(b.nobody, 1.0);
+    assert!(b.seats.iter().all(|&p| p == 0.0));
+}
+
+#[test]
+fn the_hidden_traitor_knows_himself() {
+    let g = four().traitor(2).start();
+    let b = Belief::of(&g.glimpse(s(2)));
+    assert_eq!(b.of_seat(s(2)), 1.0);
+    assert_eq!(b.nobody, 0.0);
+    // What the others make of him is worked out from the public record alone.
+    assert_eq!(
+        Belief::held_by(&g.glimpse(s(2)), s(0)),
+        belief_of_seat_0(&g)
+    );
+}
+
+#[test]
+fn the_belief_rises_for_a_knight_who_adds_siege_engines_turn_after_turn() {
+    let mut g = four().traitor(3).black(&QUIET_BLACK).start();
+    let mut last = belief_of_seat_0(&g).of_seat(s(3));
+    for round in 0..5 {
+        // The others draw a harmless black card; seat 3 adds a siege engine.
+        for _ in 0..3 {
+            quiet_turn(&mut g);
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+        let b = belief_of_seat_0(&g);
+        assert!(sums_to_one(&b));
+        let now = b.of_seat(s(3));
+        assert!(now > last, "round {round}: {now} after {last}");
+        // He stands out from the others.
+        for other in [1, 2] {
+            assert!(now > b.of_seat(s(other)), "{b:?}");
+        }
+        last = now;
+    }
+    assert!(last > 0.35, "{last}");
+}
+
+#[test]
+fn a_knight_shown_loyal_has_belief_zero() {
+    let mut g = four().traitor(3).engines(5).black(&QUIET_BLACK).start();
+    // Seat 1 adds siege engines (the sixth allows accusations); the others draw.
+    idle_turn_with(&mut g, Action::DrawBlackCard);
+    idle_turn_with(&mut g, Action::AddSiegeEngine);
+    assert!(g.threshold_met());
+    let before = belief_of_seat_0(&g);
+    assert!(before.of_seat(s(1)) > 0.0);
+    // Seat 2 accuses him: he is Loyal, and everybody sees it.
+    assert_eq!(g.current(), s(2));
+    quiet_evil(&mut g);
+    act(&mut g, Action::Accuse { target: s(1) });
+    assert_eq!(g.shown_loyal_on(s(1)), Some(g.turn()));
+    let after = belief_of_seat_0(&g);
+    assert!(sums_to_one(&after));
+    assert_eq!(after.of_seat(s(1)), 0.0);
+    // What was his share went to the others and to nobody.
+    assert!(after.of_seat(s(3)) > before.of_seat(s(3)));
+    assert!(after.nobody > before.nobody);
+}
+
+/// Four knights at `white` and `black` swords; seat 3 adds a siege engine every turn while the
+/// others give a life (the first two rounds) or draw a harmless black card, for `rounds` rounds.
+/// Returns at seat 0's Heroic Actions.
+fn engines_by_seat_3(b: Build, white: u8, black: u8, rounds: usize) -> Game {
+    let mut g = b.swords(white, black).black(&QUIET_BLACK).start();
+    for round in 0..rounds {
+        for _ in 0..3 {
+            if round < 2 {
+                idle_turn_with(&mut g, Action::LoseLife);
+            } else {
+                quiet_turn(&mut g);
+            }
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    g
+}
+
+#[test]
+fn never_accuses_when_a_wrong_accusation_would_lay_the_seventh_black_sword() {
+    // The record points at seat 3 as strongly as in the next test, but a wrong accusation would
+    // flip the seventh black sword.
+    let g = engines_by_seat_3(four().traitor(3), 5, 6, 5);
+    assert!(legal(&g, Action::Accuse { target: s(3) }));
+    assert!(belief_of_seat_0(&g).of_seat(s(3)) > 0.4);
+    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+}
+
+#[test]
+fn accuses_when_the_belief_is_high_and_a_correct_accusation_wins() {
+    let mut g = engines_by_seat_3(four().traitor(3), 7, 4, 5);
+    let belief = belief_of_seat_0(&g);
+    let (action, reason) = choice(&g);
+    assert_eq!(action, Action::Accuse { target: s(3) });
+    // The reason carries the belief in percent.
+    let Reason::Accuses {
+        target, percent, ..
+    } = reason
+    else {
+        panic!("{reason:?}");
+    };
+    assert_eq!(target, s(3));
+    assert_eq!(percent, belief.percent(s(3)));
+    assert!(percent >= 40, "{percent}");
+    // The twelfth sword is white, and the Traitor cannot flip two: the knights win.
+    act(&mut g, action);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            winner: Side::Loyal,
+            reason: EndReason::Swords
+        })
+    );
+}
+
+#[test]
+fn does_not_accuse_on_a_thin_record() {
+    // One siege engine apart: not enough to risk a sword on.
+    let g = engines_by_seat_3(four().traitor(3), 7, 4, 1);
+    assert!(belief_of_seat_0(&g).of_seat(s(3)) < 0.4);
+    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+}
