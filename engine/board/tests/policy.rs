@@ -156,17 +156,18 @@ fn a_loyal_knight_never_accuses_when_a_wrong_accusation_lays_the_seventh_black_s
 }
 
 #[test]
-fn the_hidden_traitor_adds_siege_engines_only_as_often_as_the_others() {
+fn the_hidden_traitor_adds_siege_engines_only_where_it_does_not_show() {
     // Seat 1 is the Traitor; eight siege engines, late enough for him to add more.
     let mut g = four().traitor(1).engines(8).start();
-    idle_turn_with(&mut g, Action::LoseLife);
-    // Nobody else has added one: he does not stand out by adding the first …
-    assert_eq!(choice(&g).0, Action::AddSiegeEngine);
+    idle_turn_with(&mut g, Action::AddSiegeEngine);
+    // Seat 0 has added one, but this early one siege engine would lift the others' belief in him
+    // much more than a life given: he gives the life …
+    assert_eq!(choice(&g).0, Action::LoseLife);
     idle_turn_with(&mut g, Action::AddSiegeEngine);
     idle_turn_with(&mut g, Action::LoseLife);
     idle_turn_with(&mut g, Action::LoseLife);
     idle_turn_with(&mut g, Action::LoseLife);
-    // … but a second one, when the others have added none, would show.
+    // … but a second one, when the others have added one at most, would show.
     assert_eq!(g.current(), s(1));
     assert_ne!(choice(&g).0, Action::AddSiegeEngine);
     // His reasons are a Loyal knight's.

@@ -1,6 +1,7 @@
 //! What the built-in policy works out once per decision ([`Ctx`]) and how it scores each action:
 //! the decisions out of turn, the Heroic Actions, and what an accusation is worth.
 
+use super::suspects::record;
 use super::*;
 
 /// What the policy works out once per decision.
@@ -615,6 +616,58 @@ impl<'a, 'b> Ctx<'a, 'b> {
         }
     }
 
+    /// [`Ctx::evil_scores`], the hidden Traitor's held back from the choices that would make the
+    /// others believe in him much more than another choice would ([`Ctx::exposure`],
+    /// [`STEALTH`]): he helps evil where it does not show.
+    pub(super) fn evil_scores_unremarked(&self) -> [i32; 3] {
+        let mut scores = self.evil_scores();
+        if !self.traitor {
+            return scores;
+        }
+        // Black cards drawn, siege engines added, life lost: the first three counts of the record.
+        let seen: [f64; 3] = std::array::from_fn(|i| {
+            let mut more = [0; 7];
+            more[i] = 1;
+            self.exposure(more)
+        });
+        let least = seen.iter().copied().fold(f64::MAX, f64::min);
+        for (score, e) in scores.iter_mut().zip(seen) {
+            *score -= (STEALTH * 100.0 * (e - least - STEALTH_SLACK).max(0.0)) as i32;
+        }
+        scores
+    }
+
+    /// How much the others believe he is the Traitor, were his record `more` than it is: the mean
+    /// over the other knights on the board of the belief each would hold from the public record
+    /// ([`Belief::held_by`]), less the most they believe of any other knight.
+    pub(super) fn exposure(&self, more: [i32; 7]) -> f64 {
+        let v = self.v;
+        let me = v.seat();
+        let (mut sum, mut k) = (0.0, 0.0);
+        for o in (0..v.players()).map(Seat) {
+            if o == me || !v.on_board(o) {
+                continue;
+            }
+            let b = Belief::with_records(v, o, |s| {
+                let mut r = record(v, s);
+                if s == me {
+                    for j in 0..7 {
+                        r[j] += more[j];
+                    }
+                }
+                r
+            });
+            let others = (0..v.players())
+                .map(Seat)
+                .filter(|&s| s != me)
+                .map(|s| b.of_seat(s))
+                .fold(0.0, f64::max);
+            sum += b.of_seat(me) - others;
+            k += 1.0;
+        }
+        if k > 0.0 { sum / k } else { 0.0 }
+    }
+
     /// How much less the Traitor likes playing a card on a quest: less while he has played as
     /// many as the others (by their mean), more when he is ahead of them.
     fn quest_reluctance(&self) -> i32 {
@@ -701,6 +754,15 @@ impl<'a, 'b> Ctx<'a, 'b> {
 /// knights, 20,000 each: 0 to 0.08 within half a point; below 0 a knight accuses whenever a wrong
 /// accusation costs no sword, and loses).
 const ACCUSE_GAIN: f64 = 0.03;
+
+/// How much the hidden Traitor holds back from a Progression of Evil that would make the others
+/// believe in him more than his least telling choice would, per hundredth of belief beyond
+/// [`STEALTH_SLACK`]. Tuned on simulated games (solid, 4, 5 and 7 knights, 20,000 each): the
+/// Loyal knights' mean belief in him at turn 30 fell from 0.52 to 0.39 at five knights, and he
+/// won as often (see `docs/computer-knights.md`).
+const STEALTH: f64 = 10.0;
+/// The belief a choice may add over his least telling one before he holds back from it.
+const STEALTH_SLACK: f64 = 0.05;
 
 /// What a knight makes of accusing now (Heroic Actions only).
 #[derive(Clone, Copy, Debug)]

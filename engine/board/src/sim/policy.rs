@@ -11,15 +11,18 @@ use super::*;
 /// card away from being lost, and the siege engines that the cards of finished quests bring)
 /// against a siege engine (while there are few) and a life (while they have 4 or more).
 ///
-/// They keep an eye on the public record ([`crate::Deeds`], see [`suspicion`]): a knight who
-/// adds siege engines and never removes one, plays fewer cards on quests than the others and
-/// hoards stands out. A Loyal knight accuses the knight who stands out most when a correct
-/// accusation would lay the twelfth sword with the white ones ahead (it wins on the spot, and
-/// spares the Traitor's flip of two), never when a wrong one would flip the seventh black sword.
+/// They keep an eye on the public record ([`crate::Deeds`]) and hold a [`Belief`] over who the
+/// Traitor is: a knight who adds siege engines and never removes one, plays fewer cards on quests
+/// than the others and hoards stands out. A Loyal knight accuses when his belief and the swords make
+/// it worth the risk ([`Accusal`]: in practice when a correct accusation lays the twelfth sword with
+/// the white ones ahead, which wins on the spot and spares the Traitor's flip of two), never when a
+/// wrong one would flip the seventh black sword.
 ///
 /// The hidden Traitor plays along so that his record looks like the table's: his Progression of
-/// Evil keeps his counts near the others' mean (he likes the risky draws) and he adds siege engines
-/// late only while he has not added more than anyone; he goes where a Loyal knight would but plays
+/// Evil keeps his counts near the others' mean (he likes the risky draws), holds back from a choice
+/// that would lift the others' belief in him (worked out from the public record, as theirs is) much
+/// more than his least telling one, and adds siege engines late only while he has not added more
+/// than anyone; he goes where a Loyal knight would but plays
 /// fewer and lower cards, hoards a little, fights fewer siege engines, never spends a Merlin or
 /// cancels a card, accuses falsely only when that lays the seventh black sword, and reveals himself
 /// with Fate late in the game. The weights were tuned on simulated games of 3, 5 and 7 knights,
@@ -45,7 +48,7 @@ impl Player<Game> for SimplePolicy {
         let noise: u64 = rng.random();
         if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
             // Three or four options: each worked out once.
-            let scores = ctx.evil_scores();
+            let scores = ctx.evil_scores_unremarked();
             return Some(best_of(legal, noise, |a| match a {
                 Action::DrawBlackCard => scores[0],
                 Action::AddSiegeEngine => scores[1],
@@ -85,7 +88,7 @@ impl SimplePolicy {
         let ctx = Ctx::new(view, step, heroic, legal);
         let never = |a: &Action| matches!(a, Action::Join | Action::Leave { .. });
         if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
-            let scores = ctx.evil_scores();
+            let scores = ctx.evil_scores_unremarked();
             return Some(
                 legal
                     .iter()
