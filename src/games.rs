@@ -50,8 +50,9 @@ pub struct Front {
     /// Home's button that starts one, and the button's test id.
     pub new_game: K,
     pub new_game_testid: &'static str,
-    /// Home's button that starts a coached game, offered until a game of this kind has ended.
-    pub coach: Option<K>,
+    /// Home's button that starts a coached game, offered until a game of this kind has ended, and
+    /// its test id.
+    pub coach: Option<(K, &'static str)>,
     pub screens: GameScreens,
     /// Run once when the app starts, before any screen shows.
     pub at_start: Option<fn()>,

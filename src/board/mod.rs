@@ -575,7 +575,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         name: crate::i18n::K::game_kind_board,
         new_game: crate::i18n::K::home_new_board_game,
         new_game_testid: "new-board-game",
-        coach: Some(crate::i18n::K::home_coach_board),
+        coach: Some((crate::i18n::K::home_coach_board, "coach-board")),
         screens: crate::app::BOARD_SCREENS,
         at_start: None,
     },

@@ -244,6 +244,13 @@ async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_i
                     usize::from(s.knight_cards),
                     "seat {i}'s Knight cards, face up, at step {step}"
                 );
+                assert!(
+                    !b.text(&format!("[data-testid=review-deeds-{i}]"))
+                        .await
+                        .trim()
+                        .is_empty(),
+                    "seat {i}'s deeds at step {step}"
+                );
             }
             assert_eq!(b.count("[data-testid=review-loyalty]").await, 4);
             assert_eq!(
@@ -253,10 +260,16 @@ async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_i
         }
     };
     check(last).await;
+    let deeds = || b.texts("[data-testid^=review-deeds-]");
+    let at_the_end = deeds().await;
     support::checks::assert_tap_targets(&b, "the review").await;
     support::checks::assert_no_sideways_scroll(&b, "the review").await;
     b.click("[data-testid=review-start]").await;
     check(0).await;
+    // Each player's deeds: none at the start, what he did by the end.
+    let at_the_start = deeds().await;
+    assert_eq!(at_the_start.len(), 4);
+    assert_ne!(at_the_start, at_the_end, "the deeds do not follow the game");
     b.click("[data-testid=review-forward]").await;
     check(1).await;
     b.click("[data-testid=review-next-turn]").await;

@@ -86,8 +86,11 @@ async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
         lively(&mut rng, k, &no_accusation)
     };
     let mut n = 0;
+    // Taps per turn of passing the phone, for comparison with the board game's.
+    let mut taps: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
     loop {
         let k = saved(&b).await.expect("saved");
+        let (turn, before) = (k.game.turn(), b.taps());
         let accusable = k
             .game
             .legal_actions()
@@ -114,8 +117,25 @@ async fn four_players_peek_accuse_and_see_every_loyalty_card_at_the_end() {
             Step::End,
             "over before any accusation"
         );
+        *taps.entry(turn).or_default() += b.taps() - before;
         n += 1;
         assert!(n < 300, "no accusation possible after {n} steps");
+    }
+    // The last turn counted may be cut short by the accusation: whole turns only.
+    let last = taps.keys().next_back().copied();
+    let mut per_turn: Vec<u32> = taps
+        .iter()
+        .filter(|(t, _)| Some(**t) != last)
+        .map(|(_, n)| *n)
+        .collect();
+    per_turn.sort_unstable();
+    if !per_turn.is_empty() {
+        let mean = per_turn.iter().sum::<u32>() as f64 / per_turn.len() as f64;
+        eprintln!(
+            "Card Game, four people: taps per turn median {}, mean {mean:.1}, over {} turns",
+            per_turn[per_turn.len() / 2],
+            per_turn.len()
+        );
     }
     // The current player accuses the next player.
     let k = saved(&b).await.expect("saved");

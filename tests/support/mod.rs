@@ -122,6 +122,8 @@ pub struct Browser {
     profile_dir: PathBuf,
     console: Mutex<Vec<LogEntry>>,
     _one_at_a_time: MutexGuard<'static, ()>,
+    /// Clicks so far: a player's taps.
+    taps: std::sync::atomic::AtomicU32,
 }
 
 /// One browser console message, as chromedriver reports it.
@@ -205,6 +207,7 @@ impl Browser {
             profile_dir,
             console: Mutex::new(Vec::new()),
             _one_at_a_time: guard,
+            taps: std::sync::atomic::AtomicU32::new(0),
         };
         let client = ClientBuilder::new(connector)
             .capabilities(capabilities)
@@ -345,6 +348,7 @@ impl Browser {
     /// would leave it at the bottom edge, under the dock.
     pub async fn click(&self, selector: &str) {
         let element = self.wait_for(selector).await;
+        self.taps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Ok(arg) = serde_json::to_value(&element) {
             let _ = self
                 .client()
@@ -362,6 +366,11 @@ impl Browser {
             .click()
             .await
             .unwrap_or_else(|e| panic!("cannot click `{selector}`: {e}"));
+    }
+
+    /// How many clicks (a player's taps) this browser has made so far.
+    pub fn taps(&self) -> u32 {
+        self.taps.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Waits for the input matching `selector`, clears it and types `text` into it.
