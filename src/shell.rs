@@ -78,8 +78,6 @@ pub struct Shell {
     pub rules_at: RwSignal<Option<(Screen, &'static str)>>,
     /// The saved game the review shows, and the screen it goes back to.
     pub reviewing: RwSignal<Option<(String, Screen)>>,
-    /// A coached game of this kind is to start once its New game screen has loaded.
-    pub coach: RwSignal<Option<GameKind>>,
 }
 
 impl Shell {
@@ -98,7 +96,6 @@ impl Shell {
             refresh: RwSignal::new(0),
             rules_at: RwSignal::new(None),
             reviewing: RwSignal::new(None),
-            coach: RwSignal::new(None),
         }
     }
 
@@ -326,4 +323,25 @@ pub fn reduced_motion() -> bool {
                 .flatten()
         })
         .is_some_and(|m| m.matches())
+}
+
+thread_local! {
+    /// Home's "Learn … with a coach" was tapped: the coached game of this kind starts once its New
+    /// game screen has loaded. (A plain cell, not a signal: nothing watches it, and a signal of
+    /// one more type costs the first load.)
+    static COACH: std::cell::Cell<Option<GameKind>> = const { std::cell::Cell::new(None) };
+}
+
+/// Home asks for a coached game of `kind` (or, `None`, for an ordinary New game).
+pub fn ask_coach(kind: Option<GameKind>) {
+    COACH.set(kind);
+}
+
+/// Whether Home asked for a coached game of `kind`; the request is taken.
+pub fn coach_asked(kind: GameKind) -> bool {
+    let asked = COACH.get() == Some(kind);
+    if asked {
+        COACH.set(None);
+    }
+    asked
 }

@@ -254,8 +254,7 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     // Home's "Learn with a coach" comes here, and starts the coached game at once.
-    if ctx.shell.coach.get_untracked() == Some(crate::storage::GameKind::Board) {
-        ctx.shell.coach.set(None);
+    if crate::shell::coach_asked(crate::storage::GameKind::Board) {
         if let Err(e) = super::coach::start_coached() {
             error.set(Some(e));
         }

@@ -27,16 +27,15 @@ pub fn Home() -> impl IntoView {
     // makes of an element's children in the release build, so no rendering code of its own comes
     // into the first load (an array or a `Vec` of buttons: 0.6 KB more gzip). One button template
     // for both kinds (a second one: 1 KB more).
-    let buttons: Vec<(K, &'static str, GameKind, bool)> = games::FRONTS
-        .iter()
-        .flat_map(|game| {
-            let coach = game
-                .coach
-                .filter(|_| !storage::has_finished(game.kind))
-                .map(|(label, testid)| (label, testid, game.kind, true));
-            std::iter::once((game.new_game, game.new_game_testid, game.kind, false)).chain(coach)
-        })
-        .collect();
+    let mut buttons: Vec<(K, &'static str, GameKind, bool)> = Vec::new();
+    for game in games::FRONTS.iter() {
+        buttons.push((game.new_game, game.new_game_testid, game.kind, false));
+        if let Some((label, testid)) = game.coach
+            && !storage::has_finished(game.kind)
+        {
+            buttons.push((label, testid, game.kind, true));
+        }
+    }
     let new_game_buttons = StaticVec::from(
         buttons
             .into_iter()
@@ -44,7 +43,7 @@ pub fn Home() -> impl IntoView {
                 view! {
                     <button class="big" data-testid=testid
                         on:click=move |_| {
-                            shell.coach.set(coach.then_some(kind));
+                            crate::shell::ask_coach(coach.then_some(kind));
                             shell.back_to.set(Screen::Home);
                             shell.go(Screen::NewGame(kind));
                         }>{t(label)}</button>

@@ -40,13 +40,14 @@ pub enum Lesson {
 
 impl Lesson {
     /// Every lesson, in the order the coach prefers when several come due at one decision.
-    pub const ORDER: [Lesson; 19] = [
+    pub const ORDER: [Lesson; 20] = [
         Lesson::Opening,
         Lesson::ProgressionOfEvil,
         Lesson::HeroicActions,
         Lesson::LowLife,
         Lesson::Merlin,
         Lesson::BlackCards,
+        Lesson::SiegeEngines,
         Lesson::SiegeFight,
         Lesson::Healing,
         Lesson::Accusation,
@@ -197,6 +198,28 @@ mod tests {
         }
         for place in Place::ALL {
             assert!(Lesson::ORDER.contains(&Lesson::Quest(place)), "{place:?}");
+        }
+        // Every kind of lesson (a new one must be added here, and so to the order).
+        let kind = |l: &Lesson| match l {
+            Lesson::Opening => 0,
+            Lesson::ProgressionOfEvil => 1,
+            Lesson::BlackCards => 2,
+            Lesson::SiegeEngines => 3,
+            Lesson::HeroicActions => 4,
+            Lesson::Quest(_) => 5,
+            Lesson::Merlin => 6,
+            Lesson::SpecialCards => 7,
+            Lesson::Healing => 8,
+            Lesson::SiegeFight => 9,
+            Lesson::Swords => 10,
+            Lesson::Accusation => 11,
+            Lesson::LowLife => 12,
+        };
+        for k in 0..=12 {
+            assert!(
+                Lesson::ORDER.iter().any(|l| kind(l) == k),
+                "lesson kind {k}"
+            );
         }
     }
 }
