@@ -78,6 +78,7 @@ fn reason(ctx: &Ctx, need: &Need) -> String {
             Decision::Turn | Decision::VivienRecipient => String::new(),
         },
         Need::Peek => t(K::curtain_why_peek).into(),
+        Need::Coach => super::coach::coach_reason(),
     }
 }
 
@@ -136,6 +137,7 @@ fn Private(need: CurtainNeed) -> impl IntoView {
         Need::Owed(o) => owed_screen(ctx, &sv, o),
         Need::Decide(_) => decision_screen(ctx, &sv),
         Need::Peek => peek_screen(ctx, &sv),
+        Need::Coach => super::coach::coach_screen(ctx, &sv),
     };
     view! {
         <section class="private" data-testid="private">
@@ -431,8 +433,14 @@ fn decision_screen(ctx: Ctx, sv: &SeatView) -> AnyView {
         ),
         Prompt::Turn { .. } | Prompt::VivienRecipient => ().into_any(),
     };
+    // The coach beside the choice, when the game's tips show.
+    let coach = ctx.coaching().then(|| {
+        let sv = sv.clone();
+        view! { <super::coach::CardCoach seat sv /> }
+    });
     view! {
         {screen}
+        {coach}
         {hide_button(ctx)}
     }
     .into_any()

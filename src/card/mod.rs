@@ -6,6 +6,7 @@
 
 pub mod bots;
 pub mod cards;
+pub mod coach;
 pub mod curtain;
 pub mod end;
 pub mod log;
@@ -55,6 +56,9 @@ pub enum Need {
     Decide(Decision),
     /// A player asked to look at their own cards.
     Peek,
+    /// The coach beside a person's own public decision (his turn, Vivien's choice), in a game
+    /// where the tips show, until he chooses himself.
+    Coach,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -91,6 +95,20 @@ pub fn curtain_need(live: &Live, peek: Option<Seat>) -> Option<CurtainNeed> {
     peek.filter(|s| person(*s)).map(|seat| CurtainNeed {
         seat,
         need: Need::Peek,
+    })
+}
+
+/// The coach's screen at a person's own public decision when the game's tips show (`coaching`),
+/// unless he chose to decide himself at this move (`off_at`, the number of moves then).
+pub fn coach_need(live: &Live, coaching: bool, off_at: Option<usize>) -> Option<CurtainNeed> {
+    let (seat, decision) = live.game.decider()?;
+    let own = coaching
+        && !decision.is_private()
+        && !live.session.is_computer(seat)
+        && off_at != Some(live.session.actions.len());
+    own.then_some(CurtainNeed {
+        seat,
+        need: Need::Coach,
     })
 }
 
@@ -164,6 +182,13 @@ pub struct Ctx {
     pub computer_line_ms: StoredValue<Option<f64>>,
     /// The timer of the computer knight's next move.
     pub computer_timer: StoredValue<Option<TimeoutHandle>>,
+    /// When the coach's tips show (remembered with the Card Game's settings).
+    pub tips: RwSignal<crate::coach::Tips>,
+    /// The number of moves at which a tip was last read: no other tip shows at that decision.
+    pub quiet_at: RwSignal<Option<usize>>,
+    /// The number of moves at which the person chose to decide himself: the coach's screen
+    /// gives way to the table until his next decision.
+    pub coach_off_at: RwSignal<Option<usize>>,
 }
 
 impl Ctx {
@@ -174,6 +199,8 @@ impl Ctx {
         let peek = RwSignal::new(None);
         let now = RwSignal::new(now_ms());
         let view = Memo::new(move |_| live.with(|l| l.as_ref().map(|l| l.game.table_view())));
+        let tips = RwSignal::new(persist::tips());
+        let coach_off_at = RwSignal::new(None);
         // Morgan's silence changes the whole page while the table shows; the shell knows a game
         // is open (a screen that cannot be fetched says it was saved).
         Effect::new(move |_| {
@@ -209,7 +236,12 @@ impl Ctx {
             }),
             need: Memo::new(move |_| {
                 let p = peek.get();
-                live.with(|l| l.as_ref().and_then(|l| curtain_need(l, p)))
+                let tips = tips.get();
+                let off_at = coach_off_at.get();
+                live.with(|l| {
+                    let l = l.as_ref()?;
+                    curtain_need(l, p).or_else(|| coach_need(l, tips.show(l.session.coach), off_at))
+                })
             }),
             lifted,
             peek,
@@ -235,6 +267,9 @@ impl Ctx {
             computer_lines: RwSignal::new(Vec::new()),
             computer_line_ms: StoredValue::new(None),
             computer_timer: StoredValue::new(None),
+            tips,
+            quiet_at: RwSignal::new(None),
+            coach_off_at,
         }
     }
 
@@ -603,6 +638,12 @@ impl Ctx {
                 self.save();
             }
             Some(Need::Peek) => self.peek.set(None),
+            Some(Need::Coach) => {
+                let moves = self
+                    .live
+                    .with_untracked(|l| l.as_ref().map(|l| l.session.actions.len()));
+                self.coach_off_at.set(moves);
+            }
             _ => {}
         }
     }
@@ -681,7 +722,7 @@ pub const ENTRY: crate::games::GameEntry = crate::games::GameEntry {
         name: crate::i18n::K::game_kind_card,
         new_game: crate::i18n::K::home_new_card_game,
         new_game_testid: "new-game",
-        coach: None,
+        coach: Some((crate::i18n::K::home_coach_card, "coach-card")),
         screens: crate::app::CARD_SCREENS,
         // The settings an earlier release kept among the app's become the Card Game's own.
         at_start: Some(persist::adopt_old_settings),

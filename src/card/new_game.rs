@@ -20,12 +20,12 @@ struct Row {
 }
 
 /// The default name of a person's seat: "Player N" in the interface's language.
-fn player_name(k: usize) -> String {
+pub(super) fn player_name(k: usize) -> String {
     tf(K::new_player_name, &[("n", &k)])
 }
 
 /// A default name not yet taken: "Player N" for a person, a knight's name for a computer.
-fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
+pub(super) fn default_name(computer: bool, from: usize, taken: &[String]) -> String {
     let free = |c: &String| {
         let c = crate::i18n::lowercase(c);
         !taken.iter().any(|t| crate::i18n::lowercase(t) == c)
@@ -239,10 +239,28 @@ pub fn NewGame() -> impl IntoView {
             }
         }
     };
+    crate::coach::words::open();
+    let coached = move |_| {
+        if let Err(e) = super::coach::start_coached() {
+            error.set(Some(e));
+        }
+    };
+    // Home's "Learn with a coach" comes here, and starts the coached game at once.
+    if crate::shell::coach_asked(crate::storage::GameKind::Card) {
+        if let Err(e) = super::coach::start_coached() {
+            error.set(Some(e));
+        }
+    }
 
     view! {
         <section class="new-game">
             <h2>{t(K::home_new_game)}</h2>
+            <div class="coach-offer">
+                <button class="big" data-testid="card-coached" on:click=coached>
+                    {t(crate::coach::words::C::play_with_a_coach)}
+                </button>
+                <p class="muted">{t(crate::coach::words::C::play_with_a_coach_help)}</p>
+            </div>
             <h3>{t(K::new_players)}</h3>
             <ol class="players">
                 <For each=move || rows.get() key=|r| r.id let:row>

@@ -108,6 +108,9 @@ pub struct CardSettings {
     /// Computer knights move at once ("Faster" at the table), until "Normal pace" is tapped.
     #[serde(default)]
     pub computers_fast: bool,
+    /// When the coach's tips show.
+    #[serde(default)]
+    pub tips: crate::coach::Tips,
 }
 
 /// The silence countdowns offered, the same in Settings and on the New game screen (both set the
@@ -121,18 +124,37 @@ pub fn card_settings() -> CardSettings {
         .unwrap_or_default()
 }
 
+/// The Card Game's settings as an earlier release kept them among the app's: all it knew then.
+/// Read apart from [`CardSettings`], so that adopting them at start (the first load) carries
+/// none of the settings added since.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct OldCardSettings {
+    #[serde(default)]
+    silence_countdown_secs: Option<u32>,
+    #[serde(default)]
+    computers_fast: bool,
+}
+
+fn old_settings_as_saved(text: &str) -> Option<OldCardSettings> {
+    serde_json::from_str::<OldCardSettings>(text)
+        .ok()
+        .filter(|s| *s != OldCardSettings::default())
+}
+
 /// The Card Game's settings in the app's settings as an earlier release saved them, if any.
 fn old_settings(text: &str) -> Option<CardSettings> {
-    serde_json::from_str::<CardSettings>(text)
-        .ok()
-        .filter(|s| *s != CardSettings::default())
+    old_settings_as_saved(text).map(|o| CardSettings {
+        silence_countdown_secs: o.silence_countdown_secs,
+        computers_fast: o.computers_fast,
+        ..CardSettings::default()
+    })
 }
 
 /// Once, at start: the Card Game's settings an earlier release kept among the app's become its
 /// own, before the app saves its settings again without them.
 pub fn adopt_old_settings() {
-    if storage::load_game_settings::<CardSettings>(GameKind::Card).is_none()
-        && let Some(old) = storage::settings_text().and_then(|t| old_settings(&t))
+    if storage::load_game_settings::<serde::de::IgnoredAny>(GameKind::Card).is_none()
+        && let Some(old) = storage::settings_text().and_then(|t| old_settings_as_saved(&t))
     {
         let _ = storage::save_game_settings(GameKind::Card, &old);
     }
@@ -170,6 +192,20 @@ pub fn set_computers_fast(fast: bool) -> Result<(), String> {
     save_card_settings(&s)
 }
 
+/// When the coach's tips show in the Card Game.
+pub fn tips() -> crate::coach::Tips {
+    card_settings().tips
+}
+
+pub fn set_tips(tips: crate::coach::Tips) -> Result<(), String> {
+    let mut s = card_settings();
+    if s.tips == tips {
+        return Ok(());
+    }
+    s.tips = tips;
+    save_card_settings(&s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,7 +220,8 @@ mod tests {
             ),
             Some(CardSettings {
                 silence_countdown_secs: Some(90),
-                computers_fast: true
+                computers_fast: true,
+                tips: crate::coach::Tips::Coached,
             })
         );
         assert_eq!(

@@ -6,6 +6,7 @@
 
 use crate::i18n::{K, tf};
 use crate::storage::GameKind;
+use camelot_card::coach::Lesson;
 use camelot_card::{
     Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup,
 };
@@ -120,6 +121,12 @@ pub struct Session {
     /// there does not cover them again.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub end_shown: usize,
+    /// A coached game: a deal chosen to meet the important rules early, with tips on.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub coach: bool,
+    /// The rules the coach has explained in this game, in the order it did.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lessons: Vec<Lesson>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -158,6 +165,8 @@ impl Session {
             reveal_open: false,
             accusation_open: false,
             end_shown: 0,
+            coach: false,
+            lessons: Vec::new(),
         }
     }
 

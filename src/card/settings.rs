@@ -43,5 +43,6 @@ pub fn CardSettings(#[prop(into)] on_saved: Callback<Result<(), String>>) -> imp
                 {countdown_buttons}
             </div>
         </fieldset>
+        <super::coach::CardTips on_saved />
     }
 }

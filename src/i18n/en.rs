@@ -32,6 +32,7 @@ super::texts! {
     home_new_card_game: "New Card Game",
     home_new_board_game: "New Board Game",
     home_coach_board: "Learn the Board Game with a coach",
+    home_coach_card: "Learn the Card Game with a coach",
     home_saved_games: "Saved games",
     home_settings: "Settings",
     save_failed_play_goes_on: "Play goes on; the game will be saved again after the next action.",

@@ -17,6 +17,7 @@ mod support;
 #[path = "../support/game.rs"]
 mod game;
 
+mod coach;
 mod phone;
 mod private_screens;
 mod reloads;
