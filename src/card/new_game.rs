@@ -246,10 +246,10 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     // Home's "Learn with a coach" comes here, and starts the coached game at once.
-    if crate::shell::coach_asked(crate::storage::GameKind::Card) {
-        if let Err(e) = super::coach::start_coached() {
-            error.set(Some(e));
-        }
+    if crate::shell::coach_asked(crate::storage::GameKind::Card)
+        && let Err(e) = super::coach::start_coached()
+    {
+        error.set(Some(e));
     }
 
     view! {
