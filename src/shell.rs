@@ -345,3 +345,22 @@ pub fn coach_asked(kind: GameKind) -> bool {
     }
     asked
 }
+
+/// Links the stylesheet `href` into the page once, marked with the attribute `marker`
+/// (`data-board-css`): the styles of screens that are not in the first load come with them.
+pub fn link_stylesheet(href: &str, marker: &str) {
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Ok(Some(_)) = doc.query_selector(&format!("link[{marker}]")) {
+        return;
+    }
+    let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head"))
+    else {
+        return;
+    };
+    let _ = link.set_attribute("rel", "stylesheet");
+    let _ = link.set_attribute("href", href);
+    let _ = link.set_attribute(marker, "");
+    let _ = head.append_child(&link);
+}

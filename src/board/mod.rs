@@ -93,8 +93,6 @@ pub struct Ctx {
     pub fast: RwSignal<bool>,
     /// When the coach's tips show (remembered with the board game's settings).
     pub tips: RwSignal<crate::coach::Tips>,
-    /// The number of moves at which a tip was last read: no other tip shows at that decision.
-    pub quiet_at: RwSignal<Option<usize>>,
 }
 
 /// How many lines of the running commentary the table keeps.
@@ -129,7 +127,6 @@ impl Ctx {
             timer: StoredValue::new(None),
             fast: RwSignal::new(persist::computers_fast()),
             tips: RwSignal::new(persist::tips()),
-            quiet_at: RwSignal::new(None),
         }
     }
 

@@ -248,16 +248,17 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     crate::coach::words::open();
+    crate::coach::link_stylesheet();
     let coached = move |_| {
         if let Err(e) = super::coach::start_coached() {
             error.set(Some(e));
         }
     };
     // Home's "Learn with a coach" comes here, and starts the coached game at once.
-    if crate::shell::coach_asked(crate::storage::GameKind::Board) {
-        if let Err(e) = super::coach::start_coached() {
-            error.set(Some(e));
-        }
+    if crate::shell::coach_asked(crate::storage::GameKind::Board)
+        && let Err(e) = super::coach::start_coached()
+    {
+        error.set(Some(e));
     }
     view! {
         <section class="board-newgame" data-testid="board-newgame">

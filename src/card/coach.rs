@@ -49,7 +49,6 @@ pub fn start_coached() -> Result<(), String> {
     if ctx.tips.get_untracked() == Tips::Off {
         ctx.set_tips(Tips::Coached);
     }
-    ctx.quiet_at.set(None);
     ctx.coach_off_at.set(None);
     ctx.open_played(session, game);
     Ok(())
@@ -117,12 +116,8 @@ pub fn CardCoach(seat: Seat, sv: SeatView) -> impl IntoView {
         .live
         .with_untracked(|l| l.as_ref().map(|l| l.session.lessons.clone()))
         .unwrap_or_default();
-    // One tip at a decision: once one is read, the next waits for the next decision.
-    let moves = ctx
-        .live
-        .with_untracked(|l| l.as_ref().map_or(0, |l| l.session.actions.len()));
-    let quiet = ctx.quiet_at.get_untracked() == Some(moves);
-    let lesson = (!quiet).then(|| next_lesson(&sv, &seen)).flatten();
+    // Every rule due here is explained in turn: once one tip is read, the next due shows.
+    let lesson = next_lesson(&sv, &seen);
     let tip = lesson.map(|l| tip(l, &sv));
     let advise = Callback::new(move |()| {
         let choice = ctx.advice(seat)?;
@@ -136,7 +131,6 @@ pub fn CardCoach(seat: Seat, sv: SeatView) -> impl IntoView {
         <CoachPanel tip
             got_it=move |()| {
                 if let Some(l) = lesson {
-                    ctx.quiet_at.set(Some(moves));
                     ctx.lesson_seen(l);
                 }
             }

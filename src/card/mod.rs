@@ -184,8 +184,6 @@ pub struct Ctx {
     pub computer_timer: StoredValue<Option<TimeoutHandle>>,
     /// When the coach's tips show (remembered with the Card Game's settings).
     pub tips: RwSignal<crate::coach::Tips>,
-    /// The number of moves at which a tip was last read: no other tip shows at that decision.
-    pub quiet_at: RwSignal<Option<usize>>,
     /// The number of moves at which the person chose to decide himself: the coach's screen
     /// gives way to the table until his next decision.
     pub coach_off_at: RwSignal<Option<usize>>,
@@ -268,7 +266,6 @@ impl Ctx {
             computer_line_ms: StoredValue::new(None),
             computer_timer: StoredValue::new(None),
             tips,
-            quiet_at: RwSignal::new(None),
             coach_off_at,
         }
     }

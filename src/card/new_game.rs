@@ -240,6 +240,7 @@ pub fn NewGame() -> impl IntoView {
         }
     };
     crate::coach::words::open();
+    crate::coach::link_stylesheet();
     let coached = move |_| {
         if let Err(e) = super::coach::start_coached() {
             error.set(Some(e));

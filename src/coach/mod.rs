@@ -13,6 +13,11 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use words::C;
 
+/// The coach's styles, linked when the coach first shows (they are not in the first load).
+pub fn link_stylesheet() {
+    crate::shell::link_stylesheet("style/coach.css", "data-coach-css");
+}
+
 /// When a game's tips show.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -96,6 +101,7 @@ pub fn CoachPanel(
     follow: Callback<()>,
 ) -> impl IntoView {
     words::open();
+    link_stylesheet();
     let advice = RwSignal::new(None::<Option<Advice>>);
     let tip_view = tip.map(|tip| {
         view! {
@@ -152,6 +158,7 @@ pub fn TipsSetting(
     #[prop(into)] on_saved: Callback<Result<(), String>>,
 ) -> impl IntoView {
     words::open();
+    link_stylesheet();
     let chosen = RwSignal::new(now);
     let buttons = Tips::ALL
         .into_iter()

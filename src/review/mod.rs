@@ -14,20 +14,7 @@ use words::R;
 
 /// Link the review's stylesheet into the page once (the review screens and Saved games ask).
 pub fn link_stylesheet() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if let Ok(Some(_)) = doc.query_selector("link[data-review-css]") {
-        return;
-    }
-    let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head"))
-    else {
-        return;
-    };
-    let _ = link.set_attribute("rel", "stylesheet");
-    let _ = link.set_attribute("href", "style/review.css");
-    let _ = link.set_attribute("data-review-css", "");
-    let _ = head.append_child(&link);
+    crate::shell::link_stylesheet("style/review.css", "data-review-css");
 }
 
 /// Where one stands in a finished game: step `at` is the game after its first `at` moves, from 0

@@ -22,25 +22,7 @@ const STYLESHEET: &str = "style/board.css";
 
 /// Link the board game's stylesheet into the page once (every board game screen asks for it).
 pub fn link_stylesheet() {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    if doc
-        .query_selector("link[data-board-css]")
-        .ok()
-        .flatten()
-        .is_some()
-    {
-        return;
-    }
-    let (Ok(link), Ok(Some(head))) = (doc.create_element("link"), doc.query_selector("head"))
-    else {
-        return;
-    };
-    let _ = link.set_attribute("rel", "stylesheet");
-    let _ = link.set_attribute("href", STYLESHEET);
-    let _ = link.set_attribute("data-board-css", "");
-    let _ = head.append_child(&link);
+    crate::shell::link_stylesheet(STYLESHEET, "data-board-css");
 }
 
 /// Put the keyboard focus on the first element of the page matching `selector`.
