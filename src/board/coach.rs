@@ -195,7 +195,7 @@ pub fn tip(lesson: Lesson, sv: &SeatView) -> Tip {
     };
     let (card_codes, cards) = cards_of(lesson, sv);
     Tip {
-        code: lesson_code(lesson),
+        code: lesson.code(),
         title: t(title).to_string(),
         text,
         cards,
@@ -265,26 +265,6 @@ fn cards_of(lesson: Lesson, sv: &SeatView) -> (String, Vec<String>) {
         _ => {}
     }
     (codes.join(" "), lines)
-}
-
-/// A lesson's name for the tests and the styles.
-pub fn lesson_code(lesson: Lesson) -> String {
-    let code = match lesson {
-        Lesson::Quest(place) => return format!("quest-{}", words::code(place)),
-        Lesson::Opening => "opening",
-        Lesson::ProgressionOfEvil => "progression_of_evil",
-        Lesson::BlackCards => "black_cards",
-        Lesson::SiegeEngines => "siege_engines",
-        Lesson::HeroicActions => "heroic_actions",
-        Lesson::Merlin => "merlin",
-        Lesson::SpecialCards => "special_cards",
-        Lesson::Healing => "healing",
-        Lesson::SiegeFight => "siege_fight",
-        Lesson::Swords => "swords",
-        Lesson::Accusation => "accusation",
-        Lesson::LowLife => "low_life",
-    };
-    code.to_string()
 }
 
 /// Opens the tips' words (as [`super::i18n::open`]).

@@ -205,7 +205,7 @@ pub fn tip(lesson: Lesson, sv: &SeatView) -> Tip {
     };
     let (card_codes, cards) = cards_of(lesson, sv);
     Tip {
-        code: lesson_code(lesson),
+        code: lesson.code(),
         title,
         text,
         cards,
@@ -266,25 +266,6 @@ fn cards_of(lesson: Lesson, sv: &SeatView) -> (String, Vec<String>) {
         _ => {}
     }
     (codes.join(" "), lines)
-}
-
-/// A lesson's name for the tests and the styles.
-pub fn lesson_code(lesson: Lesson) -> String {
-    let code = match lesson {
-        Lesson::Quest(q) => return format!("quest-{}", q.code()),
-        Lesson::Turn => "turn",
-        Lesson::ThreatsPile => "threats_pile",
-        Lesson::Silence => "silence",
-        Lesson::Announce => "announce",
-        Lesson::Merlin => "merlin",
-        Lesson::Swords => "swords",
-        Lesson::Accusation => "accusation",
-        Lesson::Vivien => "vivien",
-        Lesson::KnightCards => "knight_cards",
-        Lesson::Rescue => "rescue",
-        Lesson::Traitor => "traitor",
-    };
-    code.to_string()
 }
 
 /// Opens the tips' words (as the app's other packs).

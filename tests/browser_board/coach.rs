@@ -18,26 +18,6 @@ async fn lessons(b: &Browser) -> Vec<Lesson> {
     serde_json::from_value(s["lessons"].clone()).unwrap_or_default()
 }
 
-/// A lesson's code, as the page's tip names it.
-fn lesson_code(lesson: Lesson) -> String {
-    let code = match lesson {
-        Lesson::Quest(place) => return format!("quest-{}", code(place)),
-        Lesson::Opening => "opening",
-        Lesson::ProgressionOfEvil => "progression_of_evil",
-        Lesson::BlackCards => "black_cards",
-        Lesson::SiegeEngines => "siege_engines",
-        Lesson::HeroicActions => "heroic_actions",
-        Lesson::Merlin => "merlin",
-        Lesson::SpecialCards => "special_cards",
-        Lesson::Healing => "healing",
-        Lesson::SiegeFight => "siege_fight",
-        Lesson::Swords => "swords",
-        Lesson::Accusation => "accusation",
-        Lesson::LowLife => "low_life",
-    };
-    code.to_string()
-}
-
 /// The cards `seat` may see named in a tip: his own hand, and the black card face up on the
 /// table.
 fn visible_codes(game: &Game, seat: Seat) -> Vec<String> {
@@ -121,7 +101,7 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
                 b.attr("[data-testid=coach-tip]", "data-lesson")
                     .await
                     .unwrap_or_default(),
-                lesson_code(lesson),
+                lesson.code(),
                 "move {n}: the tip is not the one due"
             );
             // A tip names no card but those the person may see.
@@ -138,7 +118,7 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
             b.click("[data-testid=coach-got-it]").await;
             taps += 1;
             // The tip read goes; the next rule due here, if any, comes in its place.
-            let read = Some(lesson_code(lesson));
+            let read = Some(lesson.code());
             let t = Instant::now();
             while b.attr("[data-testid=coach-tip]", "data-lesson").await == read {
                 assert!(t.elapsed() < Duration::from_secs(10), "the tip stays");

@@ -23,25 +23,6 @@ async fn lessons(b: &Browser) -> Vec<Lesson> {
     serde_json::from_value(s["lessons"].clone()).unwrap_or_default()
 }
 
-/// A lesson's code, as the page's tip names it.
-fn lesson_code(lesson: Lesson) -> String {
-    let code = match lesson {
-        Lesson::Quest(q) => return format!("quest-{}", q.code()),
-        Lesson::Turn => "turn",
-        Lesson::ThreatsPile => "threats_pile",
-        Lesson::Silence => "silence",
-        Lesson::Announce => "announce",
-        Lesson::Merlin => "merlin",
-        Lesson::Swords => "swords",
-        Lesson::Accusation => "accusation",
-        Lesson::Vivien => "vivien",
-        Lesson::KnightCards => "knight_cards",
-        Lesson::Rescue => "rescue",
-        Lesson::Traitor => "traitor",
-    };
-    code.to_string()
-}
-
 fn knight_code(k: Knight) -> String {
     format!("knight:{}", format!("{k:?}").to_lowercase())
 }
@@ -182,7 +163,7 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
                 b.attr("[data-testid=coach-tip]", "data-lesson")
                     .await
                     .unwrap_or_default(),
-                lesson_code(lesson),
+                lesson.code(),
                 "move {n}: the tip is not the one due"
             );
             // A tip names no card but those the person may see.
@@ -199,7 +180,7 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
             b.click("[data-testid=coach-got-it]").await;
             taps += 1;
             // The tip read goes; the next rule due here, if any, comes in its place.
-            let read = Some(lesson_code(lesson));
+            let read = Some(lesson.code());
             let t = Instant::now();
             while b.attr("[data-testid=coach-tip]", "data-lesson").await == read {
                 assert!(t.elapsed() < Duration::from_secs(10), "the tip stays");

@@ -39,6 +39,38 @@ pub enum Lesson {
 }
 
 impl Lesson {
+    /// The lesson's name in a page and its tests (`"siege_fight"`, `"quest-grail"`).
+    pub fn code(self) -> String {
+        let code = match self {
+            Lesson::Quest(place) => {
+                let place = match place {
+                    Place::Camelot => "camelot",
+                    Place::BlackKnight => "black_knight",
+                    Place::Lancelot => "lancelot",
+                    Place::Dragon => "dragon",
+                    Place::Excalibur => "excalibur",
+                    Place::Grail => "grail",
+                    Place::PictWar => "pict_war",
+                    Place::SaxonWar => "saxon_war",
+                };
+                return format!("quest-{place}");
+            }
+            Lesson::Opening => "opening",
+            Lesson::ProgressionOfEvil => "progression_of_evil",
+            Lesson::BlackCards => "black_cards",
+            Lesson::SiegeEngines => "siege_engines",
+            Lesson::HeroicActions => "heroic_actions",
+            Lesson::Merlin => "merlin",
+            Lesson::SpecialCards => "special_cards",
+            Lesson::Healing => "healing",
+            Lesson::SiegeFight => "siege_fight",
+            Lesson::Swords => "swords",
+            Lesson::Accusation => "accusation",
+            Lesson::LowLife => "low_life",
+        };
+        code.to_string()
+    }
+
     /// Every lesson, in the order the coach prefers when several come due at one decision.
     pub const ORDER: [Lesson; 20] = [
         Lesson::Opening,

@@ -38,6 +38,25 @@ pub enum Lesson {
 }
 
 impl Lesson {
+    /// The lesson's name in a page and its tests (`"threats_pile"`, `"quest-grail"`).
+    pub fn code(self) -> String {
+        let code = match self {
+            Lesson::Quest(q) => return format!("quest-{}", q.code()),
+            Lesson::Turn => "turn",
+            Lesson::ThreatsPile => "threats_pile",
+            Lesson::Silence => "silence",
+            Lesson::Announce => "announce",
+            Lesson::Merlin => "merlin",
+            Lesson::Swords => "swords",
+            Lesson::Accusation => "accusation",
+            Lesson::Vivien => "vivien",
+            Lesson::KnightCards => "knight_cards",
+            Lesson::Rescue => "rescue",
+            Lesson::Traitor => "traitor",
+        };
+        code.to_string()
+    }
+
     /// Every lesson, in the order the coach prefers when several come due at one decision.
     pub const ORDER: [Lesson; 16] = [
         Lesson::Traitor,
