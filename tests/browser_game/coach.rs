@@ -182,7 +182,16 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
             // The tip read goes; the next rule due here, if any, comes in its place.
             let read = Some(lesson.code());
             let t = Instant::now();
-            while b.attr("[data-testid=coach-tip]", "data-lesson").await == read {
+            while b
+                .eval(
+                    "const e = document.querySelector('[data-testid=coach-tip]');
+                     return e && e.dataset.lesson;",
+                )
+                .await
+                .as_str()
+                .map(str::to_string)
+                == read
+            {
                 assert!(t.elapsed() < Duration::from_secs(10), "the tip stays");
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
