@@ -63,8 +63,8 @@ impl Ctx {
         self.tips.get_untracked().show(coached)
     }
 
-    /// The player has read the tip about `lesson`: it is not shown again in this game, and no
-    /// other tip shows at this decision.
+    /// The player has read the tip about `lesson`: it is not shown again in this game (the next
+    /// rule due at this decision, if any, comes in its place).
     pub fn lesson_seen(&self, lesson: Lesson) {
         self.live.update(|l| {
             if let Some(l) = l.as_mut()

@@ -97,51 +97,15 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
         let n = s.moves.len();
         if b.exists("[data-testid=coach-tip]").await {
             let lesson = due.expect("a tip shows when none is due");
-            assert_eq!(
-                b.attr("[data-testid=coach-tip]", "data-lesson")
-                    .await
-                    .unwrap_or_default(),
-                lesson.code(),
-                "move {n}: the tip is not the one due"
-            );
-            // A tip names no card but those the person may see.
-            let cards = b
-                .attr("[data-testid=coach-tip]", "data-cards")
-                .await
-                .unwrap_or_default();
-            let visible = visible_codes(&game, seat);
-            for c in cards.split_whitespace() {
-                assert!(visible.iter().any(|v| v == c), "the tip names {c}");
-            }
-            assert!(!b.text("[data-testid=coach-tip]").await.trim().is_empty());
+            support::coach::read_tip(&b, &lesson.code(), &visible_codes(&game, seat), n).await;
             taught.push((lesson, game.table_view().turn));
-            b.click("[data-testid=coach-got-it]").await;
             taps += 1;
-            // The tip read goes; the next rule due here, if any, comes in its place.
-            let read = Some(lesson.code());
-            let t = Instant::now();
-            while b
-                .eval(
-                    "const e = document.querySelector('[data-testid=coach-tip]');
-                     return e && e.dataset.lesson;",
-                )
-                .await
-                .as_str()
-                .map(str::to_string)
-                == read
-            {
-                assert!(t.elapsed() < Duration::from_secs(10), "the tip stays");
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
             continue;
         }
         assert!(due.is_none(), "move {n}: {due:?} is due and no tip shows");
         // What would an experienced player do? Then do it.
         decisions += 1;
-        b.click("[data-testid=coach-advise]").await;
-        b.wait_for("[data-testid=coach-advice]").await;
-        assert!(!b.text("[data-testid=coach-advice]").await.trim().is_empty());
-        b.click("[data-testid=coach-follow]").await;
+        support::coach::follow_advice(&b).await;
         taps += 2;
         wait_saved_after(&b, n).await;
         let after = saved(&b).await.expect("a save");

@@ -33,6 +33,7 @@
 #![allow(dead_code)] // every test binary uses a different subset of these helpers
 
 pub mod checks;
+pub mod coach;
 pub mod review;
 pub mod setup;
 
