@@ -235,7 +235,7 @@ impl Game {
 }
 
 /// What one seat may see, borrowed from the game without a copy: the built-in simulation's players
-/// decide from it ([`crate::sim::Policy`]), as the computer knights decide from a [`SeatView`]. It
+/// decide from it ([`crate::sim::SimplePolicy`]), as the computer knights decide from a [`SeatView`]. It
 /// holds the game privately and answers only what that seat may know at a real table: the table (top
 /// card, swords, who is revealed or has accused, the counts), every card placed on the Threats pile
 /// as the table saw it placed (face up, or the announcement of a face-down one) and who placed it,
