@@ -4,8 +4,7 @@ mod table;
 
 use camelot_card::{
     AccusationRefusal, Action, Deal, Decision, EndReason, Event, Game, Keep, Loyalty, NoExchange,
-    NotNowReason, Outcome, PrivateEvent, Prompt, Quest, QuestStack, RuleError, Seat, Setup, Side,
-    TopCard,
+    NotNowReason, PrivateEvent, Prompt, Quest, RuleError, Seat, Setup, Side, TopCard,
 };
 use table::*;
 
@@ -196,66 +195,6 @@ fn the_discard_pile_is_reshuffled_when_the_deck_runs_out() {
 // ------------------------------------------------------------------------------------------------
 
 #[test]
-fn main_quest_11_to_13_succeeds_with_white_swords_equal_to_its_value() {
-    let (g, ev) = pile_then_quest(1, &["dragon:5", "dragon:4", "dragon:3"], Quest::Dragon);
-    assert_eq!(total(&ev, Quest::Dragon), Some(12));
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Success);
-    assert_eq!(swords(&g), (3, 0));
-}
-
-#[test]
-fn main_quest_10_or_less_is_baseless_one_black_sword() {
-    let (g, ev) = pile_then_quest(1, &["grail:5", "grail:4"], Quest::Grail);
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
-    assert_eq!(swords(&g), (0, 1));
-}
-
-#[test]
-fn main_quest_14_or_more_is_a_defeat_black_swords_equal_to_its_value() {
-    let (g, ev) = pile_then_quest(
-        1,
-        &["excalibur:5", "excalibur:4", "excalibur:3", "excalibur:2"],
-        Quest::Excalibur,
-    );
-    assert_eq!(total(&ev, Quest::Excalibur), Some(14));
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Defeat);
-    assert_eq!(swords(&g), (0, 2));
-}
-
-#[test]
-fn secondary_quests_only_place_black_swords_at_14_or_more() {
-    let (g, ev) = pile_then_quest(
-        1,
-        &[
-            "saxons:5", "saxons:4", "saxons:4", "saxons:2", // 15: defeat, 1 black
-            "picts:5", "picts:4", "picts:3", // 12: harmless though it would succeed as main
-            "dragon:5", "dragon:4", "dragon:3", // main: 12, 3 white
-        ],
-        Quest::Dragon,
-    );
-    let r = resolution(&ev);
-    assert_eq!(
-        r.stack(QuestStack::Quest(Quest::Saxons)).unwrap().outcome,
-        Outcome::Defeat
-    );
-    assert_eq!(
-        r.stack(QuestStack::Quest(Quest::Picts)).unwrap().outcome,
-        Outcome::Harmless
-    );
-    assert_eq!(swords(&g), (3, 1));
-}
-
-#[test]
-fn question_marks_are_worth_the_number_of_question_marks_in_their_stack() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &["grail:?", "grail:?", "grail:?", "grail:2"],
-        Quest::Grail,
-    );
-    assert_eq!(total(&ev, Quest::Grail), Some(11));
-}
-
-#[test]
 fn after_a_quest_the_pile_is_discarded_and_the_next_player_plays() {
     let (g, _) = pile_then_quest(2, &["dragon:5", "dragon:4"], Quest::Dragon);
     let v = g.table_view();
@@ -438,74 +377,6 @@ fn morgan2_listeners_count_aloud_across_quests_until_a_merlin() {
 }
 
 #[test]
-fn morgan3_adds_one_sword_of_the_same_colour_to_every_quest_placing_swords() {
-    let (g, _) = pile_then_quest(
-        1,
-        &[
-            "morgan:3", "grail:5", "grail:4", "grail:3", "grail:2", "dragon:5", "dragon:4",
-            "dragon:3",
-        ],
-        Quest::Dragon,
-    );
-    // Dragon 12: 3 + 1 white; Grail 14 secondary: 3 + 1 black.
-    assert_eq!(swords(&g), (4, 4));
-}
-
-#[test]
-fn morgan4_adds_its_value_to_every_quest_that_holds_a_card() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &["dragon:5", "dragon:4", "grail:2", "morgan:4+2"],
-        Quest::Excalibur,
-    );
-    assert_eq!(total(&ev, Quest::Dragon), Some(11));
-    assert_eq!(total(&ev, Quest::Grail), Some(4));
-    assert_eq!(
-        total(&ev, Quest::Excalibur),
-        None,
-        "an empty quest gets nothing"
-    );
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
-}
-
-#[test]
-fn morgan4_bonuses_stack() {
-    let (_, ev) = pile_then_quest(1, &["dragon:5", "morgan:4+1", "morgan:4+3"], Quest::Dragon);
-    assert_eq!(total(&ev, Quest::Dragon), Some(9));
-}
-
-#[test]
-fn morgan5_an_11_counts_as_10() {
-    let (g, ev) = pile_then_quest(
-        1,
-        &["morgan:5", "dragon:5", "dragon:4", "dragon:2"],
-        Quest::Dragon,
-    );
-    assert_eq!(total(&ev, Quest::Dragon), Some(11));
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
-    assert_eq!(swords(&g), (0, 1));
-    let (g, _) = pile_then_quest(
-        1,
-        &["morgan:5", "dragon:5", "dragon:4", "dragon:3"],
-        Quest::Dragon,
-    );
-    assert_eq!(swords(&g), (3, 0), "12 still succeeds");
-}
-
-#[test]
-fn morgan6_every_question_mark_is_worth_one() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &[
-            "grail:?", "grail:?", "grail:?", "morgan:6", "picts:?", "picts:?", "picts:5",
-        ],
-        Quest::Picts,
-    );
-    assert_eq!(total(&ev, Quest::Grail), Some(3));
-    assert_eq!(total(&ev, Quest::Picts), Some(7));
-}
-
-#[test]
 fn morgan7_a_main_quest_of_14_or_more_ends_the_game_at_once() {
     let (g, ev) = pile_then_quest(
         2,
@@ -517,83 +388,9 @@ fn morgan7_a_main_quest_of_14_or_more_ends_the_game_at_once() {
     assert!(g.legal_actions().is_empty());
 }
 
-#[test]
-fn morgan7_does_nothing_below_14_or_on_secondary_quests() {
-    let (g, _) = pile_then_quest(
-        1,
-        &[
-            "morgan:7", "picts:5", "picts:4", "picts:4", "picts:2", "dragon:5", "dragon:4",
-            "dragon:2",
-        ],
-        Quest::Dragon,
-    );
-    assert!(!g.is_over());
-}
-
 // ------------------------------------------------------------------------------------------------
 // Merlin
 // ------------------------------------------------------------------------------------------------
-
-#[test]
-fn merlin1_removes_the_highest_pict_and_the_highest_saxon() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &[
-            "picts:5", "picts:2", "saxons:4", "saxons:3", "merlin:1", "picts:?",
-        ],
-        Quest::Picts,
-    );
-    assert_eq!(total(&ev, Quest::Picts), Some(3));
-    assert_eq!(total(&ev, Quest::Saxons), Some(3));
-}
-
-#[test]
-fn merlin2_removes_the_highest_dragon_and_the_highest_grail() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &[
-            "dragon:5", "dragon:4", "grail:3", "grail:2", "merlin:2", "dragon:2",
-        ],
-        Quest::Dragon,
-    );
-    assert_eq!(total(&ev, Quest::Dragon), Some(6));
-    assert_eq!(total(&ev, Quest::Grail), Some(2));
-}
-
-#[test]
-fn merlin3_removes_the_highest_excalibur_and_the_highest_grail() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &[
-            "excalibur:5",
-            "excalibur:3",
-            "grail:4",
-            "grail:4",
-            "merlin:3",
-            "excalibur:2",
-        ],
-        Quest::Excalibur,
-    );
-    assert_eq!(total(&ev, Quest::Excalibur), Some(5));
-    assert_eq!(total(&ev, Quest::Grail), Some(4));
-}
-
-#[test]
-fn merlin_never_removes_a_question_mark() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &["grail:?", "grail:?", "merlin:2", "grail:?"],
-        Quest::Grail,
-    );
-    assert_eq!(total(&ev, Quest::Grail), Some(9));
-}
-
-#[test]
-fn merlin_removals_leave_an_empty_quest_uncounted() {
-    let (_, ev) = pile_then_quest(1, &["saxons:5", "merlin:1", "morgan:4+3"], Quest::Saxons);
-    assert_eq!(total(&ev, Quest::Saxons), None);
-    assert_eq!(resolution(&ev).main_stack().outcome, Outcome::Baseless);
-}
 
 #[test]
 fn merlin4_its_drawer_chooses_a_quest_in_secret() {
@@ -627,81 +424,9 @@ fn merlin4_its_drawer_chooses_a_quest_in_secret() {
     assert_eq!(total(&ev, Quest::Dragon), Some(8));
 }
 
-#[test]
-fn merlin5_exactly_five_cards_of_the_main_quest_succeed_whatever_the_total() {
-    let (g, ev) = pile_then_quest(
-        1,
-        &[
-            "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
-        ],
-        Quest::Dragon,
-    );
-    assert_eq!(total(&ev, Quest::Dragon), Some(18));
-    assert!(resolution(&ev).merlin5);
-    assert_eq!(swords(&g), (3, 0));
-}
-
-#[test]
-fn merlin5_counts_the_cards_before_other_merlins_remove_any() {
-    let (g, _) = pile_then_quest(
-        1,
-        &[
-            "merlin:2", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
-        ],
-        Quest::Dragon,
-    );
-    assert_eq!(swords(&g), (3, 0));
-}
-
-#[test]
-fn merlin5_with_four_cards_the_quest_succeeds_only_as_normal() {
-    let (g, _) = pile_then_quest(
-        1,
-        &["dragon:5", "dragon:4", "merlin:5", "dragon:3"],
-        Quest::Dragon,
-    );
-    assert_eq!(swords(&g), (3, 0), "12 succeeds normally");
-    let (g, _) = pile_then_quest(
-        1,
-        &["dragon:5", "dragon:4", "merlin:5", "dragon:2", "dragon:?"],
-        Quest::Dragon,
-    );
-    // Five cards: 5 + 4 + 2 + 1 = 12 anyway. Four with a low total fails:
-    assert_eq!(swords(&g), (3, 0));
-    let (g, _) = pile_then_quest(1, &["dragon:2", "merlin:5", "dragon:3"], Quest::Dragon);
-    assert_eq!(swords(&g), (0, 1));
-}
-
-#[test]
-fn morgan7_spared_when_merlin5_makes_the_quest_succeed() {
-    let (g, _) = pile_then_quest(
-        1,
-        &[
-            "morgan:7", "dragon:5", "dragon:4", "dragon:4", "dragon:3", "merlin:5", "dragon:2",
-        ],
-        Quest::Dragon,
-    );
-    assert!(!g.is_over());
-    assert_eq!(swords(&g), (3, 0));
-}
-
 // ------------------------------------------------------------------------------------------------
 // Mordred and Vivien
 // ------------------------------------------------------------------------------------------------
-
-#[test]
-fn mordred_adds_the_number_of_cards_to_the_picts_and_the_saxons() {
-    let (_, ev) = pile_then_quest(
-        1,
-        &[
-            "picts:5", "picts:?", "saxons:4", "picts:?", "dragon:4", "mordred",
-        ],
-        Quest::Picts,
-    );
-    assert_eq!(total(&ev, Quest::Picts), Some(12));
-    assert_eq!(total(&ev, Quest::Saxons), Some(5));
-    assert_eq!(total(&ev, Quest::Dragon), Some(4));
-}
 
 #[test]
 fn vivien_the_drawer_and_a_chosen_player_may_exchange_loyalty_cards() {
