@@ -1,7 +1,9 @@
 //! One named test per rule and per card effect, played through the engine as a table would play them.
 
+mod audit;
 mod table;
 
+use audit::reach_swords;
 use camelot_card::{
     AccusationRefusal, Action, Deal, Decision, EndReason, Event, Game, Keep, Loyalty, NoExchange,
     NotNowReason, PrivateEvent, Prompt, Quest, RuleError, Seat, Setup, Side, TopCard,
@@ -508,20 +510,6 @@ fn vivien_with_no_other_unrevealed_player_only_the_drawer_exchanges() {
         recipient: None
     }));
     assert_eq!(g.decider(), Some((s, Decision::VivienKeep)));
-}
-
-/// Prepend quests that fail to the game's flow until `n` black swords lie on the table, using the
-/// cards of the deck as they come: each player listens, then the next goes on a baseless quest.
-fn reach_swords(g: &mut Game, n: u8) {
-    // Use a fresh sequence: listen once, quest on what the top allows (baseless: one black sword).
-    while g.swords().total() < n {
-        if g.allowed_quests().is_empty() {
-            listen(g, 1);
-        } else {
-            let q = g.allowed_quests()[0];
-            quest(g, q);
-        }
-    }
 }
 
 // ------------------------------------------------------------------------------------------------
