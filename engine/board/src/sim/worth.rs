@@ -79,12 +79,21 @@ impl Worth<'_, '_> {
         } else {
             0
         };
+        let few = self.few_knights();
         let draw = if len < DRAW_LIMIT {
-            44 - 4 * i32::from(len)
+            44 + few - 4 * i32::from(len)
         } else {
             0
         };
         siege.max(draw)
+    }
+
+    /// At a small table each knight must do more, and the cards he holds are worth more: 10 more
+    /// for each knight below five (tuned at 3, 5 and 7 knights). A War one warrior from lost, which
+    /// would take them, gains twice as much: it still comes before drawing in Camelot.
+    #[inline(always)]
+    fn few_knights(&self) -> i32 {
+        10 * (5 - i32::from(self.v.players())).max(0)
     }
 
     /// A War is worth going to with its next card in hand (the more warriors, the more).
@@ -92,7 +101,12 @@ impl Worth<'_, '_> {
     fn war(&self, q: Quest) -> i32 {
         let w = self.v.war(q);
         if w.cards < w.needed() && self.fights[usize::from(w.next_value() - 1)] > 0 {
-            36 + 22 * i32::from(w.warriors)
+            let urgent = if w.warriors + 1 >= WARRIORS_LOSE {
+                2 * self.few_knights()
+            } else {
+                0
+            };
+            36 + 22 * i32::from(w.warriors) + urgent
         } else {
             0
         }
