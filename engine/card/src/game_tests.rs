@@ -119,28 +119,3 @@ fn legal_actions_check_and_allows_agree() {
         }
     }
 }
-
-/// The short way to a turn's legal actions (and to a card announced) lists exactly what `allows`
-/// allows among the candidates, in their order, all along random games of every size and option.
-#[test]
-fn the_legal_actions_listed_the_short_way_are_those_allows_allows() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
-    let (mut short, mut checked) = (Vec::new(), 0);
-    for seed in 0..400 {
-        let mut setup = Setup::new((seed % 7 + 1) as u8, seed);
-        setup.options.knights_to_the_rescue = seed % 2 == 0;
-        setup.options.morgan8 = seed % 3 == 0;
-        setup.options.merlin6 = seed % 3 == 0;
-        let mut g = Game::new(setup).unwrap();
-        while let Some((seat, _)) = g.decider() {
-            let mut every = Vec::new();
-            g.all_allowed(seat, &mut every);
-            g.legal_actions_into(&mut short);
-            assert_eq!(short, every, "seed {seed}");
-            checked += 1;
-            let action = *every.choose(&mut rng).unwrap();
-            g.apply_to(seat, action, &mut NoEvents).unwrap();
-        }
-    }
-    assert!(checked > 5_000, "{checked}");
-}

@@ -66,88 +66,17 @@ impl Game {
     }
 
     /// [`Game::legal_actions`] written into `out` (emptied first), reusing its room: the
-    /// simulation's runner asks it at every decision. A turn, and a card announced by a seat
-    /// holding no Traitor card, the short way ([`Game::turn_legal`]); every other decision by
-    /// asking `allows` of each candidate.
-    #[inline]
+    /// simulation's runner asks it for players that choose from the list.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some((seat, _)) = self.decider() else {
             return;
         };
-        match self.phase {
-            Phase::Turn => return self.turn_legal(seat, out),
-            // Only a seat holding a Traitor card may announce another card than the one drawn.
-            Phase::Announce { card } if !self.holds_traitor(seat) => {
-                return out.push(Action::Announce { card });
-            }
-            _ => {}
-        }
-        self.all_allowed(seat, out);
-    }
-
-    /// The candidates `allows` allows, in their order.
-    pub(crate) fn all_allowed(&self, seat: Seat, out: &mut Vec<Action>) {
         self.candidates(seat, |action| {
             if self.allows(seat, action) {
                 out.push(action);
             }
         });
-    }
-
-    /// A turn's legal actions, in the order of its candidates: what `allows` says of each, with
-    /// what they all ask (a revealed Traitor? a card to draw? may the seat accuse?) asked once.
-    /// The tests hold it to `allows`.
-    #[inline]
-    fn turn_legal(&self, seat: Seat, out: &mut Vec<Action>) {
-        let revealed_traitor = self.is_revealed_traitor(seat);
-        if self.can_draw() {
-            out.push(if revealed_traitor {
-                Action::SpreadRumors
-            } else {
-                Action::ListenToRumors
-            });
-        }
-        if !revealed_traitor {
-            let allowed = self.allowed_quests();
-            for quest in Quest::ALL {
-                if allowed.contains(&quest) {
-                    out.push(Action::GoOnQuest { quest });
-                }
-            }
-        }
-        // The other seats still unrevealed, from the next one on (whom a seat may accuse or look
-        // at with Galahad), each asked once.
-        let n = self.seats.len();
-        let mut others = [Seat(0); 8];
-        let mut count = 0;
-        let mut i = seat.index();
-        for _ in 1..n {
-            i = if i + 1 == n { 0 } else { i + 1 };
-            if !self.seats[i].revealed {
-                others[count] = Seat(i as u8);
-                count += 1;
-            }
-        }
-        let others = &others[..count];
-        // What `accusation_refusal` asks, but whether anyone is left: `others` says it.
-        let may_accuse = !self.start.setup.solo()
-            && !revealed_traitor
-            && !self.seats[seat.index()].has_accused
-            && self.swords.total() >= 4;
-        if may_accuse {
-            out.extend(others.iter().map(|&target| Action::Accuse { target }));
-        }
-        if !revealed_traitor && self.holds(seat, Knight::Galahad) {
-            out.extend(others.iter().map(|&target| Action::PlayGalahad { target }));
-        }
-        // Passing is for a turn with nothing else to do (Tristan aside).
-        if out.is_empty() {
-            out.push(Action::Pass);
-        }
-        if self.holds(seat, Knight::Tristan) && !self.tristan_this_turn {
-            out.push(Action::PlayTristan);
-        }
     }
 
     /// Every action of the kinds the decision now takes, in the order [`Game::legal_actions`] lists

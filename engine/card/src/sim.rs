@@ -6,8 +6,8 @@
 //! cheat. The runner does no timing (so that it also runs in the browser, where
 //! `std::time::Instant` is not available): the `camelot card simulate` command and the `simulate`
 //! benchmark time it. It avoids allocating per decision: one game's buffers and one list of legal
-//! actions serve a whole batch, and a player that does not watch events is sent none
-//! ([`NoEvents`]).
+//! actions serve a whole batch, a player that names its action without that list is not handed
+//! one, and a player that does not watch events is sent none ([`NoEvents`]).
 
 use crate::action::{Action, EndReason, Event, EventSink, NoEvents, Seat, Side};
 use crate::bot::{Bot, Level, Why};
@@ -76,9 +76,11 @@ impl Watch for Vec<Event> {
     }
 }
 
-/// The runner: the decider's player chooses one of its legal actions (`legal`, reused) from its
-/// look, and the game applies it, until the game ends or `max_actions` were played. A choice that
-/// is none of the legal actions counts as an error and the first legal action is played instead.
+/// The runner: the decider's player chooses an action from its look, and the game applies it,
+/// until the game ends or `max_actions` were played. A player that names its action without the
+/// list ([`Player::choose_unlisted`]) is not handed one; any other chooses from the legal actions
+/// (listed into `legal`, reused). An action the game refuses, or no choice, counts as an error and
+/// the first legal action is played instead.
 #[inline(always)]
 fn run<P: Player<Game>, W: Watch>(
     g: &mut Game,
@@ -93,21 +95,28 @@ fn run<P: Player<Game>, W: Watch>(
         if actions >= max_actions {
             break;
         }
-        g.legal_actions_into(legal);
         let look = g.seat_look(seat).expect("the decider sits at the table");
-        let action = match player.choose(&look, legal, rng).and_then(|i| legal.get(i)) {
-            Some(&a) => a,
+        let chosen = match player.choose_unlisted(&look, rng) {
+            Some(action) => Some(action),
             None => {
-                policy_errors += 1;
-                match legal.first() {
-                    Some(&a) => a,
-                    // A decision with nothing legal to do: the engine is at fault; stop.
-                    None => break,
-                }
+                g.legal_actions_into(legal);
+                let look = g.seat_look(seat).expect("the decider sits at the table");
+                player
+                    .choose(&look, legal, rng)
+                    .and_then(|i| legal.get(i).copied())
             }
         };
-        g.apply_inline(seat, action, watch)
-            .expect("a listed action is legal");
+        let applied = chosen.is_some_and(|a| g.apply_inline(seat, a, watch).is_ok());
+        if !applied {
+            policy_errors += 1;
+            g.legal_actions_into(legal);
+            // A decision with nothing legal to do: the engine is at fault; stop.
+            let Some(&fallback) = legal.first() else {
+                break;
+            };
+            g.apply_inline(seat, fallback, watch)
+                .expect("a listed action is legal");
+        }
         watch.hand_over(player);
         actions += 1;
     }

@@ -30,6 +30,14 @@ pub trait Player<R: Looked> {
         rng: &mut GameRng,
     ) -> Option<usize>;
 
+    /// The action chosen from `look` alone, for a player that can name it without the list of
+    /// legal actions (`None`, the default: it chooses from the list, by [`Player::choose`]). A
+    /// simulation asks this first, sparing the list at every decision, and lets the game check the
+    /// action as it applies it; it asks [`Player::choose`] only when this says `None`.
+    fn choose_unlisted(&mut self, _look: &R::Look<'_>, _rng: &mut GameRng) -> Option<R::Action> {
+        None
+    }
+
     /// Why `legal[chosen]` was chosen, worked out from the same view (after the choice, so that a
     /// simulation that does not need the reason does not pay for it).
     fn reason(&self, look: &R::Look<'_>, legal: &[R::Action], chosen: usize) -> Self::Reason;

@@ -539,6 +539,7 @@ impl SimplePolicy {
     }
 
     /// The action the seat of `view` takes for `decision`, its pending decision.
+    #[inline]
     pub fn decide(&mut self, view: &SeatLook<'_>, decision: Decision, rng: &mut GameRng) -> Action {
         self.observe(view);
         self.check_own_cards(view);
@@ -586,21 +587,27 @@ impl Default for SimplePolicy {
 }
 
 /// The built-in player is the kit's one [`Player`]: it chooses from its seat's look with the
-/// generator the simulation hands it. It gives no reasons (the computer knights,
+/// generator the simulation hands it, naming its action without the list of legal actions (which
+/// keeps a simulated game as quick as the rules allow). It gives no reasons (the computer knights,
 /// [`crate::bot::Bot`], do).
 impl Player<Game> for SimplePolicy {
     type Reason = ();
 
-    #[inline]
     fn choose(
         &mut self,
         look: &SeatLook<'_>,
         legal: &[Action],
         rng: &mut GameRng,
     ) -> Option<usize> {
-        let (_, decision) = look.decider()?;
-        let action = self.decide(look, decision, rng);
+        let action = self.choose_unlisted(look, rng)?;
         legal.iter().position(|a| *a == action)
+    }
+
+    /// Its choice needs no list of the legal actions: it names the action from its look.
+    #[inline]
+    fn choose_unlisted(&mut self, look: &SeatLook<'_>, rng: &mut GameRng) -> Option<Action> {
+        let (_, decision) = look.decider()?;
+        Some(self.decide(look, decision, rng))
     }
 
     fn reason(&self, _look: &SeatLook<'_>, _legal: &[Action], _chosen: usize) {}
