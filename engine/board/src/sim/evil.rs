@@ -116,10 +116,20 @@ impl Ctx<'_, '_> {
                 6 => 46,
                 5 => 61,
                 4 => 57,
+                // The last knight on the board who gives his last life loses the game.
+                1 if self.last_on_board() => -1000,
                 _ => -20,
             },
             _ => 0,
         }
+    }
+
+    /// No other knight is on the board.
+    fn last_on_board(&self) -> bool {
+        let v = self.v;
+        (0..v.players())
+            .map(Seat)
+            .all(|s| s == v.seat() || !v.on_board(s))
     }
 
     /// The black swords a black card drawn now is expected to cost (×100): the quests one card
