@@ -665,25 +665,8 @@ fn a_revealed_traitor_places_face_up_even_under_morgan1() {
 
 #[test]
 fn solo_seven_white_swords_win() {
-    let mut g = game(
-        1,
-        None,
-        &[
-            "dragon:5",
-            "dragon:4",
-            "dragon:3", // 3 white
-            "grail:5",
-            "grail:4",
-            "grail:3", // 3 white
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3", // 2 white
-        ],
-    );
-    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
-        listen(&mut g, 3);
-        quest(&mut g, q);
-    }
+    let mut g = game(1, None, &THREE_SUCCESSES);
+    succeed_three_times(&mut g);
     assert_eq!(g.winner(), Some((Side::Loyal, EndReason::Swords)));
 }
 
@@ -723,25 +706,8 @@ fn at_the_end_each_hidden_traitor_turns_a_white_sword_black() {
 
 #[test]
 fn the_loyal_win_with_more_white_than_black_and_at_least_seven_white() {
-    let mut g = game(
-        2,
-        None,
-        &[
-            "dragon:5",
-            "dragon:4",
-            "dragon:3",
-            "grail:5",
-            "grail:4",
-            "grail:3",
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3",
-        ],
-    );
-    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
-        listen(&mut g, 3);
-        quest(&mut g, q);
-    }
+    let mut g = game(2, None, &THREE_SUCCESSES);
+    succeed_three_times(&mut g);
     assert_eq!(g.winner(), Some((Side::Loyal, EndReason::Swords)));
     // Everyone's Loyalty is shown at the end.
     assert!(g.table_view().seats.iter().all(|s| s.revealed.is_some()));

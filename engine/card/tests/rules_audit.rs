@@ -544,25 +544,12 @@ fn two_hidden_traitors_turn_two_white_swords_over() {
     let mut g = dealt(
         loyalty,
         vec![Loyalty::Loyal, Loyalty::Loyal],
-        &[
-            "dragon:5",
-            "dragon:4",
-            "dragon:3",
-            "grail:5",
-            "grail:4",
-            "grail:3",
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3",
-        ],
+        &THREE_SUCCESSES,
         Options::default(),
         &[],
         &[],
     );
-    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
-        listen(&mut g, 3);
-        quest(&mut g, q);
-    }
+    succeed_three_times(&mut g);
     // 8 white: two Traitors turn two over: 6 to 2, and play goes on.
     assert_eq!(swords(&g), (6, 2));
     assert!(!g.is_over());

@@ -149,18 +149,7 @@ fn percival_with_two_hidden_traitors_turns_three_white_swords_over() {
     let mut g = dealt(
         loyalty,
         vec![Loyalty::Loyal, Loyalty::Loyal],
-        &[
-            "picts:2",
-            "dragon:5",
-            "dragon:4",
-            "dragon:3",
-            "grail:5",
-            "grail:4",
-            "grail:3",
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3",
-        ],
+        &then_three_successes(&["picts:2"]),
         EXPERT,
         &[],
         &[Knight::Percival],
@@ -334,18 +323,7 @@ fn seven_players_vivien_can_bring_both_set_aside_traitors_into_play() {
     let mut g = dealt(
         vec![Loyalty::Loyal; 7],
         vec![Loyalty::Traitor, Loyalty::Traitor],
-        &[
-            "vivien",
-            "dragon:5",
-            "dragon:4",
-            "dragon:3",
-            "grail:5",
-            "grail:4",
-            "grail:3",
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3",
-        ],
+        &then_three_successes(&["vivien"]),
         Options::default(),
         &[],
         &[],
@@ -369,10 +347,7 @@ fn seven_players_vivien_can_bring_both_set_aside_traitors_into_play() {
         count(&loyalty_list(&state(&g)["set_aside"]), Loyalty::Loyal),
         2
     );
-    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
-        listen(&mut g, 3);
-        quest(&mut g, q);
-    }
+    succeed_three_times(&mut g);
     assert_eq!(swords(&g), (6, 2), "8 white, two turned over");
     let t = g.table_view();
     assert_eq!(t.seats[0].revealed, Some(Loyalty::Traitor));

@@ -141,3 +141,32 @@ pub fn with_four<'a>(rest: &[&'a str]) -> Vec<&'a str> {
     v.extend_from_slice(rest);
     v
 }
+
+/// Three main quests of 12 that succeed, three cards each: the Dragon (3 white swords), the Holy
+/// Grail (3) and Excalibur (2) — 8 white swords in all.
+pub const THREE_SUCCESSES: [&str; 9] = [
+    "dragon:5",
+    "dragon:4",
+    "dragon:3",
+    "grail:5",
+    "grail:4",
+    "grail:3",
+    "excalibur:5",
+    "excalibur:4",
+    "excalibur:3",
+];
+
+/// `first`, then [`THREE_SUCCESSES`].
+pub fn then_three_successes<'a>(first: &[&'a str]) -> Vec<&'a str> {
+    let mut v = first.to_vec();
+    v.extend_from_slice(&THREE_SUCCESSES);
+    v
+}
+
+/// Go on the quests of [`THREE_SUCCESSES`] in turn, listening to three cards before each.
+pub fn succeed_three_times(g: &mut Game) {
+    for q in [Quest::Dragon, Quest::Grail, Quest::Excalibur] {
+        listen(g, 3);
+        quest(g, q);
+    }
+}
