@@ -12,6 +12,7 @@ mod review;
 mod rules_text;
 mod screens;
 mod seats;
+mod session;
 mod shell;
 mod storage;
 mod wake;

@@ -1,14 +1,12 @@
-//! The board game's saves as the store reads them: how it reads, checks and sums up a board game's
-//! session (its [`Kept`] impl and its [`READER`]). Its screens save and open games through the
-//! store's own `storage::keep` and `storage::open`.
+//! The board game's saves as the store reads them (its [`READER`], and its progress line; its
+//! session is read as every game's is, [`crate::session`]), and the board game's own settings.
+//! Its screens save and open games through the store's own `storage::keep` and `storage::open`.
 
 use super::i18n::B;
-use super::session::{SAVE_FORMAT, Session, validate_sitters};
+use super::session::Session;
 use crate::i18n::tf;
-use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
-use camelot_board::Game;
+use crate::storage::{self, GameKind};
 use camelot_board::{Side, TableView};
-use camelot_kit::ReplayError;
 use serde::{Deserialize, Serialize};
 
 /// The board game's own settings (kept under the store's key for the board game).
@@ -50,81 +48,6 @@ pub fn set_tips(tips: crate::coach::Tips) -> Result<(), String> {
     storage::save_game_settings(GameKind::Board, &s).map_err(|e| e.to_string())
 }
 
-impl Kept for Session {
-    type Played = Game;
-    const KIND: GameKind = GameKind::Board;
-    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
-
-    /// JSON, our shape, a format we know, one name and one sitter per seat, and moves that
-    /// replay.
-    fn parse(text: &str) -> Result<(Session, Game), StorageError> {
-        storage::check_format(text, GameKind::Board, SAVE_FORMAT)?;
-        let session: Session = serde_json::from_str(text).map_err(|e| StorageError::Damaged {
-            detail: format!("not a saved game: {e}"),
-        })?;
-        let players = session.setup.players as usize;
-        storage::check_names(&session.names, players)?;
-        if let Err(e) = validate_sitters(&session.sitters, players) {
-            return Err(StorageError::Damaged {
-                detail: format!("the seats are not valid: {e:?}"),
-            });
-        }
-        if session
-            .loyalty_looks
-            .iter()
-            .chain(session.notices.iter().map(|n| &n.seat))
-            .any(|s| s.index() >= players)
-        {
-            return Err(StorageError::Damaged {
-                detail: "a private screen is owed to a seat that is not at the table".into(),
-            });
-        }
-        let game = session.game().map_err(replay_error)?;
-        Ok((session, game))
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn set_id(&mut self, id: String) {
-        self.id = id;
-    }
-
-    fn format(&self) -> u32 {
-        self.format
-    }
-
-    fn summary(&self, game: &Game) -> SaveSummary {
-        SaveSummary::new(
-            GameKind::Board,
-            &self.id,
-            &self.names,
-            (self.created_ms, self.updated_ms),
-            progress(&game.table_view(), &self.names),
-            game.is_over(),
-        )
-        .won_by(game.outcome().map(|o| match o.winner {
-            Side::Loyal => storage::Winner::Loyal,
-            Side::Evil => storage::Winner::Evil,
-        }))
-    }
-
-    fn same_game(&self, other: &Session) -> bool {
-        Session::same_game(self, other)
-    }
-
-    const MOVES_FIELD: &'static str = "moves";
-
-    fn move_count(&self) -> usize {
-        self.moves.len()
-    }
-
-    fn keeps_every_move_of(&self, stored: &Session) -> bool {
-        self.setup == stored.setup && self.moves.starts_with(&stored.moves)
-    }
-}
-
 /// The saved-games list's line: whose turn, the swords and the siege engines, or the result.
 pub fn progress(view: &TableView, names: &[String]) -> String {
     let swords = view.swords;
@@ -146,19 +69,6 @@ pub fn progress(view: &TableView, names: &[String]) -> String {
     }
 }
 
-/// A saved board game that does not replay, in plain words (the engine's refusal as the detail).
-fn replay_error(e: ReplayError<Game>) -> StorageError {
-    match e {
-        ReplayError::Setup(e) => StorageError::Damaged {
-            detail: format!("setup: {e}"),
-        },
-        ReplayError::Action { index, refusal } => StorageError::DoesNotReplay {
-            move_number: index + 1,
-            detail: refusal.to_string(),
-        },
-    }
-}
-
 /// How the saved-games list, export and import read a board game.
 pub const READER: storage::Reader = storage::Reader::of::<Session>();
 
@@ -166,8 +76,8 @@ pub const READER: storage::Reader = storage::Reader::of::<Session>();
 mod tests {
     use super::*;
     use crate::board::session::Sitter;
-    use crate::storage::{Imported, Memory, Reader, SavedRow, Store};
-    use camelot_board::{Seat, Setup};
+    use crate::storage::{Imported, Kept, Memory, Reader, SavedRow, StorageError, Store};
+    use camelot_board::{Game, Seat, Setup};
     use camelot_kit::Level;
 
     const R: &[Reader] = &[crate::card::persist::READER, READER];

@@ -36,7 +36,7 @@ pub fn Review() -> impl IntoView {
     };
     match camelot_board::review::review(&session.setup, &session.moves) {
         Ok(finished) => {
-            view! { <Looking finished=Arc::new(finished) names=session.names /> }.into_any()
+            view! { <Looking finished=Arc::new(finished) names=session.table.names /> }.into_any()
         }
         Err(NotFinished::Running) => refused(t(R::not_over).to_string()),
         Err(NotFinished::Replay(e)) => refused(tf(R::cannot, &[("problem", &e)])),

@@ -5,11 +5,13 @@
 //!
 //! Plain Rust with no web dependency, so it is tested natively.
 
-use crate::storage::GameKind;
+use crate::session::{GameSession, Table};
+use crate::storage::{GameKind, StorageError, Winner};
 use camelot_board::coach::Lesson;
-use camelot_board::{Action, Event, Game, PrivateEvent, RuleError, Seat, Setup};
-use camelot_kit::{Move, ReplayError, replay};
+use camelot_board::{Action, Event, Game, PrivateEvent, RuleError, Seat, Setup, Side};
+use camelot_kit::{Move, ReplayError};
 use serde::{Deserialize, Serialize};
+use std::ops::{Deref, DerefMut};
 
 /// The save format of a board game's [`Session`]. Bump it when the shape changes; older formats are
 /// migrated or reported, newer ones are reported and left untouched.
@@ -32,18 +34,12 @@ pub struct Notice {
 /// One board game as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    pub format: u32,
-    /// Always [`GameKind::Board`] here: the saved-games list and an export file say so.
-    pub game_kind: GameKind,
-    pub id: String,
-    pub names: Vec<String>,
-    /// Who sits in each seat, one per seat.
-    pub sitters: Vec<Sitter>,
+    /// What every game's session holds (its fields sit among these in the saved text): here,
+    /// always [`GameKind::Board`], and one sitter per seat.
+    #[serde(flatten)]
+    pub table: Table<Lesson>,
     pub setup: Setup,
     pub moves: Vec<Move<Action>>,
-    /// Milliseconds since the epoch (Date.now()).
-    pub created_ms: f64,
-    pub updated_ms: f64,
     /// The persons who have not yet looked at their Loyalty card at the start, in seat order
     /// (each behind his own curtain).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -51,20 +47,70 @@ pub struct Session {
     /// What persons are still to be told privately, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<Notice>,
-    /// How many Loyalty cards the end screen has turned over, so that a reload there does not
-    /// cover them again.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub end_shown: usize,
-    /// A coached game: a deal chosen to meet the important rules early, with tips on.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub coach: bool,
-    /// The rules the coach has explained in this game, in the order it did.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lessons: Vec<Lesson>,
 }
 
-fn is_zero(n: &usize) -> bool {
-    *n == 0
+impl Deref for Session {
+    type Target = Table<Lesson>;
+    fn deref(&self) -> &Table<Lesson> {
+        &self.table
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Table<Lesson> {
+        &mut self.table
+    }
+}
+
+impl GameSession for Session {
+    type Game = Game;
+    type Lesson = Lesson;
+    const KIND: GameKind = GameKind::Board;
+    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
+    const MOVES_FIELD: &'static str = "moves";
+
+    fn players(&self) -> usize {
+        self.setup.players.into()
+    }
+
+    fn rules_setup(&self) -> Setup {
+        self.setup.clone()
+    }
+
+    fn moves(&self) -> &[Move<Action>] {
+        &self.moves
+    }
+
+    fn moves_mut(&mut self) -> &mut Vec<Move<Action>> {
+        &mut self.moves
+    }
+
+    /// Every private screen owed is owed to a seat at the table.
+    fn check(&mut self) -> Result<(), StorageError> {
+        let players = self.players();
+        if self
+            .loyalty_looks
+            .iter()
+            .chain(self.notices.iter().map(|n| &n.seat))
+            .any(|s| s.index() >= players)
+        {
+            return Err(StorageError::Damaged {
+                detail: "a private screen is owed to a seat that is not at the table".into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn progress(&self, game: &Game) -> String {
+        super::persist::progress(&game.table_view(), &self.names)
+    }
+
+    fn winner(game: &Game) -> Option<Winner> {
+        game.outcome().map(|o| match o.winner {
+            Side::Loyal => Winner::Loyal,
+            Side::Evil => Winner::Evil,
+        })
+    }
 }
 
 impl Session {
@@ -88,46 +134,23 @@ impl Session {
                 .collect()
         };
         Session {
-            format: SAVE_FORMAT,
-            game_kind: GameKind::Board,
-            id,
-            names,
-            sitters,
+            table: Table::new(GameKind::Board, SAVE_FORMAT, id, names, sitters, now_ms),
             setup,
             moves: Vec::new(),
-            created_ms: now_ms,
-            updated_ms: now_ms,
             loyalty_looks,
             notices: Vec::new(),
-            end_shown: 0,
-            coach: false,
-            lessons: Vec::new(),
         }
     }
 
     /// Rebuild the engine's state by replaying the moves.
     pub fn game(&self) -> Result<Game, ReplayError<Game>> {
-        replay::<Game>(&self.setup, &self.moves)
-    }
-
-    pub fn sitter(&self, seat: Seat) -> Sitter {
-        self.sitters.get(seat.index()).copied().unwrap_or_default()
-    }
-
-    pub fn is_computer(&self, seat: Seat) -> bool {
-        self.sitter(seat).is_computer()
+        self.replay()
     }
 
     /// The one person at a table of computer knights (nobody to hide his cards from): `None`
     /// when several persons play.
     pub fn lone_person(&self) -> Option<Seat> {
-        let mut persons = (0..self.sitters.len() as u8)
-            .map(Seat)
-            .filter(|&s| !self.is_computer(s));
-        match (persons.next(), persons.next()) {
-            (Some(seat), None) => Some(seat),
-            _ => None,
-        }
+        self.person_alone(self.players())
     }
 
     /// Apply `seat`'s action to `game` (this session's replayed state) and record it; what a
@@ -140,9 +163,7 @@ impl Session {
         action: Action,
         now_ms: f64,
     ) -> Result<Vec<Event>, RuleError> {
-        let events = game.apply(seat, action)?;
-        self.moves.push(Move { seat, action });
-        self.updated_ms = now_ms;
+        let events = self.record(game, seat, action, now_ms)?;
         for e in &events {
             if let Event::Private { seat: to, private } = e
                 && *to != seat
@@ -185,14 +206,6 @@ impl Session {
             .filter(|n| n.seat == seat)
             .map(|n| n.private.clone())
             .collect()
-    }
-
-    /// The same game move for move.
-    pub fn same_game(&self, other: &Session) -> bool {
-        self.names == other.names
-            && self.sitters == other.sitters
-            && self.setup == other.setup
-            && self.moves == other.moves
     }
 }
 

@@ -1,98 +1,10 @@
-//! The Card Game's saves as the store reads them (its [`Kept`] session and its [`READER`]), and
-//! the Card Game's own settings. Its screens save and open games through the store's own
-//! `storage::keep` and `storage::open`, as every game's do.
+//! The Card Game's saves as the store reads them (its [`READER`]; its session is read as every
+//! game's is, [`crate::session`]), and the Card Game's own settings. Its screens save and open
+//! games through the store's own `storage::keep` and `storage::open`, as every game's do.
 
-use crate::card::session::{SAVE_FORMAT, Session, validate_sitters};
-use crate::storage::{self, GameKind, Kept, SaveSummary, StorageError};
-use camelot_card::{Game, ReplayError};
+use crate::card::session::Session;
+use crate::storage::{self, GameKind};
 use serde::{Deserialize, Serialize};
-
-/// How the saves store reads, checks and sums up a Card Game's session.
-impl Kept for Session {
-    type Played = Game;
-    const KIND: GameKind = GameKind::Card;
-    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
-
-    /// JSON, our shape, a format we know, names and seats matching the setup, and actions that
-    /// replay.
-    fn parse(text: &str) -> Result<(Session, Game), StorageError> {
-        storage::check_format(text, GameKind::Card, SAVE_FORMAT)?;
-        let mut session: Session =
-            serde_json::from_str(text).map_err(|e| StorageError::Damaged {
-                detail: format!("not a saved game: {e}"),
-            })?;
-        // Format 1 had no sitters: every seat a person, which is what an empty list means now.
-        if let Err(e) = validate_sitters(&session.sitters, session.setup.players as usize) {
-            return Err(StorageError::Damaged {
-                detail: format!("the seats are not valid: {e}"),
-            });
-        }
-        storage::check_names(&session.names, session.setup.players as usize)?;
-        // Saved again in the oldest format that holds it (see `SAVE_FORMAT`).
-        session.format = session.needed_format();
-        let game = session.game().map_err(StorageError::from)?;
-        Ok((session, game))
-    }
-
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn set_id(&mut self, id: String) {
-        self.id = id;
-    }
-
-    fn format(&self) -> u32 {
-        self.needed_format()
-    }
-
-    fn summary(&self, game: &Game) -> SaveSummary {
-        SaveSummary::new(
-            GameKind::Card,
-            &self.id,
-            &self.names,
-            (self.created_ms, self.updated_ms),
-            self.progress(game),
-            game.is_over(),
-        )
-        .won_by(game.winner().map(|(side, _)| match side {
-            camelot_card::Side::Loyal => storage::Winner::Loyal,
-            camelot_card::Side::Evil => storage::Winner::Evil,
-        }))
-    }
-
-    fn same_game(&self, other: &Session) -> bool {
-        self.names == other.names
-            && self.setup == other.setup
-            && self.sitters == other.sitters
-            && self.actions == other.actions
-    }
-
-    const MOVES_FIELD: &'static str = "actions";
-
-    fn move_count(&self) -> usize {
-        self.actions.len()
-    }
-
-    fn keeps_every_move_of(&self, stored: &Session) -> bool {
-        self.setup == stored.setup && self.actions.starts_with(&stored.actions)
-    }
-}
-
-/// A saved Card Game that does not replay, in plain words (the engine's words as the detail).
-impl From<ReplayError> for StorageError {
-    fn from(e: ReplayError) -> StorageError {
-        match e {
-            ReplayError::Setup(e) => StorageError::Damaged {
-                detail: format!("setup: {e}"),
-            },
-            ReplayError::Action { index, refusal } => StorageError::DoesNotReplay {
-                move_number: index + 1,
-                detail: refusal.to_string(),
-            },
-        }
-    }
-}
 
 /// How the saved-games list, export and import read a Card Game.
 pub const READER: storage::Reader = storage::Reader::of::<Session>();

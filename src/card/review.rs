@@ -32,7 +32,7 @@ pub fn Review() -> impl IntoView {
     };
     match camelot_card::review::review(session.setup, &session.actions) {
         Ok(finished) => view! {
-            <Looking finished=Arc::new(finished) names=session.names first=session.setup.first />
+            <Looking finished=Arc::new(finished) names=session.table.names first=session.setup.first />
         }
         .into_any(),
         Err(NotFinished::Running) => refused(t(R::not_over).to_string()),

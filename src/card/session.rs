@@ -5,13 +5,15 @@
 //! Plain Rust with no web dependency, so it is tested natively.
 
 use crate::i18n::{K, tf};
-use crate::storage::GameKind;
+use crate::session::{GameSession, Table};
+use crate::storage::{GameKind, StorageError, Winner};
 use camelot_card::coach::Lesson;
 use camelot_card::{
-    Action, Event, Game, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup,
+    Action, Event, Game, GameSetup, Played, PrivateEvent, ReplayError, RuleError, Seat, Setup, Side,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
+use std::ops::{Deref, DerefMut};
 
 /// The save format of a [`Session`]. Bump it when the shape changes; older formats are migrated or
 /// reported, newer ones are reported and left untouched.
@@ -81,26 +83,16 @@ pub use crate::seats::{Sitter, validate_sitters};
 /// One game as saved.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    pub format: u32,
-    /// Which game this is: always the Card Game's sessions here, saved so that the saved-games list
-    /// and an export file say so (absent in a save from before the field: a Card Game).
-    #[serde(default)]
-    pub game_kind: GameKind,
-    pub id: String,
-    pub names: Vec<String>,
+    /// What every game's session holds (its fields sit among these in the saved text). Its
+    /// sitters are format 2: format 1 saves (all persons) read unchanged.
+    #[serde(flatten)]
+    pub table: Table<Lesson>,
     pub setup: Setup,
     pub actions: Vec<Played>,
-    /// Who sits in each seat (format 2). Empty, or a seat missing, means a person: format 1 saves
-    /// (all persons) read unchanged.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub sitters: Vec<Sitter>,
     /// Private screens still owed, oldest first (never a computer knight's: it sees its own
     /// secrets without a curtain).
     #[serde(default)]
     pub owed: VecDeque<Owed>,
-    /// Milliseconds since the epoch (Date.now()).
-    pub created_ms: f64,
-    pub updated_ms: f64,
     /// When the current silence fell (for the silence timer), if silence holds.
     #[serde(default)]
     pub silence_since_ms: Option<f64>,
@@ -117,24 +109,88 @@ pub struct Session {
     /// cleared by the table when the result is closed.
     #[serde(default, skip_serializing_if = "is_false")]
     pub accusation_open: bool,
-    /// How many Loyalty cards the end screen has turned up so far, one by one, so that a reload
-    /// there does not cover them again.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub end_shown: usize,
-    /// A coached game: a deal chosen to meet the important rules early, with tips on.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub coach: bool,
-    /// The rules the coach has explained in this game, in the order it did.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lessons: Vec<Lesson>,
 }
 
 fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn is_zero(n: &usize) -> bool {
-    *n == 0
+impl Deref for Session {
+    type Target = Table<Lesson>;
+    fn deref(&self) -> &Table<Lesson> {
+        &self.table
+    }
+}
+
+impl DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Table<Lesson> {
+        &mut self.table
+    }
+}
+
+impl GameSession for Session {
+    type Game = Game;
+    type Lesson = Lesson;
+    const KIND: GameKind = GameKind::Card;
+    const NEWEST_FORMAT: u32 = SAVE_FORMAT;
+    const MOVES_FIELD: &'static str = "actions";
+
+    fn players(&self) -> usize {
+        self.setup.players.into()
+    }
+
+    fn rules_setup(&self) -> GameSetup {
+        self.setup.into()
+    }
+
+    fn moves(&self) -> &[Played] {
+        &self.actions
+    }
+
+    fn moves_mut(&mut self) -> &mut Vec<Played> {
+        &mut self.actions
+    }
+
+    /// Saved again in the oldest format that holds it (see [`SAVE_FORMAT`]).
+    fn check(&mut self) -> Result<(), StorageError> {
+        self.format = self.needed_format();
+        Ok(())
+    }
+
+    fn written_format(&self) -> u32 {
+        self.needed_format()
+    }
+
+    /// Whose turn and the swords, or the result.
+    fn progress(&self, game: &Game) -> String {
+        let s = game.swords();
+        match game.winner() {
+            Some((Side::Loyal, _)) => tf(
+                K::saved_progress_loyal_won,
+                &[("white", &s.white), ("black", &s.black)],
+            ),
+            Some((Side::Evil, _)) => tf(
+                K::saved_progress_evil_won,
+                &[("white", &s.white), ("black", &s.black)],
+            ),
+            None => tf(
+                K::saved_progress_turn,
+                &[
+                    ("n", &game.turn()),
+                    ("name", &self.name(game.current())),
+                    ("white", &s.white),
+                    ("black", &s.black),
+                ],
+            ),
+        }
+    }
+
+    fn winner(game: &Game) -> Option<Winner> {
+        game.winner().map(|(side, _)| match side {
+            Side::Loyal => Winner::Loyal,
+            Side::Evil => Winner::Evil,
+        })
+    }
 }
 
 impl Session {
@@ -150,23 +206,14 @@ impl Session {
             VecDeque::new()
         };
         Session {
-            format: 1,
-            game_kind: GameKind::Card,
-            id,
-            names,
+            table: Table::new(GameKind::Card, 1, id, names, Vec::new(), now_ms),
             setup,
             actions: Vec::new(),
-            sitters: Vec::new(),
             owed,
-            created_ms: now_ms,
-            updated_ms: now_ms,
             silence_since_ms: None,
             turn_started_ms: None,
             reveal_open: false,
             accusation_open: false,
-            end_shown: 0,
-            coach: false,
-            lessons: Vec::new(),
         }
     }
 
@@ -194,36 +241,21 @@ impl Session {
         if self.has_computers() { 2 } else { 1 }
     }
 
-    /// Who sits in `seat` (a person unless the session says otherwise).
-    pub fn sitter(&self, seat: Seat) -> Sitter {
-        self.sitters.get(seat.index()).copied().unwrap_or_default()
-    }
-
-    pub fn is_computer(&self, seat: Seat) -> bool {
-        self.sitter(seat).is_computer()
-    }
-
     /// Whether one person plays alone (with computer knights, or solo): nobody to hide from, so
     /// no curtain.
     pub fn one_person(&self) -> bool {
-        (0..self.setup.players)
-            .filter(|&s| !self.is_computer(Seat(s)))
-            .count()
-            == 1
+        self.person_alone(self.players()).is_some()
     }
 
-    /// Whether any seat is a computer knight.
-    pub fn has_computers(&self) -> bool {
-        self.sitters.iter().any(|s| s.is_computer())
-    }
-
-    /// Rebuild the engine's state by replaying the actions.
+    /// Rebuild the engine's state by replaying the actions (the app itself does it as the store
+    /// reads a save, [`GameSession::replay`]).
+    #[cfg(test)]
     pub fn game(&self) -> Result<Game, ReplayError> {
-        self.replay().map(|(game, _, _)| game)
+        self.replay()
     }
 
     /// The game replayed, with the turn its last action was played in and that action's events.
-    fn replay(&self) -> Result<(Game, u32, Vec<Event>), ReplayError> {
+    fn replay_last(&self) -> Result<(Game, u32, Vec<Event>), ReplayError> {
         let (last, before) = match self.actions.split_last() {
             Some((last, before)) => (Some(last), before),
             None => (None, &self.actions[..]),
@@ -247,7 +279,7 @@ impl Session {
     /// again", the swords of an accusation's result) when the page was reloaded. Nothing when no
     /// action was played yet or the record does not replay.
     pub fn last_played(&self) -> (u32, Vec<Event>) {
-        match self.replay() {
+        match self.replay_last() {
             Ok((_, turn, events)) if !self.actions.is_empty() => (turn, events),
             _ => (0, Vec::new()),
         }
@@ -275,10 +307,6 @@ impl Session {
         })
     }
 
-    pub fn name(&self, seat: Seat) -> &str {
-        self.names.get(seat.index()).map_or("?", String::as_str)
-    }
-
     /// Apply an action to `game` (this session's replayed state), record it, and queue the private
     /// notices it caused. The game is unchanged on error.
     pub fn apply(
@@ -288,9 +316,7 @@ impl Session {
         action: Action,
         now_ms: f64,
     ) -> Result<Vec<Event>, RuleError> {
-        let events = game.apply(seat, action)?;
-        self.actions.push(Played { seat, action });
-        self.updated_ms = now_ms;
+        let events = self.record(game, seat, action, now_ms)?;
         for e in &events {
             if let Event::Private { seat, private } = e
                 && owes_notice(private)
@@ -321,30 +347,6 @@ impl Session {
             _ => {}
         }
         Ok(events)
-    }
-
-    /// A short line for the saved-games list: whose turn, swords, or the result.
-    pub fn progress(&self, game: &Game) -> String {
-        let s = game.swords();
-        match game.winner() {
-            Some((camelot_card::Side::Loyal, _)) => tf(
-                K::saved_progress_loyal_won,
-                &[("white", &s.white), ("black", &s.black)],
-            ),
-            Some((camelot_card::Side::Evil, _)) => tf(
-                K::saved_progress_evil_won,
-                &[("white", &s.white), ("black", &s.black)],
-            ),
-            None => tf(
-                K::saved_progress_turn,
-                &[
-                    ("n", &game.turn()),
-                    ("name", &self.name(game.current())),
-                    ("white", &s.white),
-                    ("black", &s.black),
-                ],
-            ),
-        }
     }
 }
 

@@ -4,6 +4,7 @@
 use crate::card::persist::READER;
 use crate::card::session::{SAVE_FORMAT, Session};
 use crate::i18n::{K, t};
+use crate::session::{GameSession, Table};
 use crate::storage::*;
 
 const R: &[Reader] = &[READER];
@@ -107,24 +108,19 @@ fn damaged_foreign_and_newer_saves_are_reported_and_left_untouched() {
         ("notjson", "this is not json".to_string()),
         ("array", "[1,2,3]".to_string()),
         ("other", "{\"hello\":\"world\"}".to_string()),
-        (
-            "newer",
-            serde_json::to_string(&Session {
-                format: SAVE_FORMAT + 1,
-                id: "newer".into(),
-                ..a.clone()
-            })
-            .unwrap(),
-        ),
+        ("newer", {
+            let mut newer = a.clone();
+            newer.format = SAVE_FORMAT + 1;
+            newer.id = "newer".into();
+            serde_json::to_string(&newer).unwrap()
+        }),
     ];
     for (id, text) in &bad {
         st.backend.set(&game_key(id), text).unwrap();
     }
     // Moves that do not replay: the second action is repeated at the end, out of turn.
-    let mut broken = Session {
-        id: "broken".into(),
-        ..a.clone()
-    };
+    let mut broken = a.clone();
+    broken.id = "broken".into();
     broken.actions.push(broken.actions[0]);
     broken.actions.push(broken.actions[0]);
     st.backend
@@ -176,7 +172,10 @@ fn damaged_foreign_and_newer_saves_are_reported_and_left_untouched() {
     assert!(load(&st, "good").is_ok());
     // Saving over an unreadable entry is refused, and it stays as it was.
     let clash = Session {
-        id: "newer".into(),
+        table: Table {
+            id: "newer".into(),
+            ..c.table.clone()
+        },
         ..c.clone()
     };
     let err = st.save_played(&clash, &gc).unwrap_err();
@@ -206,7 +205,10 @@ fn export_then_import_round_trips_with_a_new_id_when_taken() {
     let back = load(&st, &added.id).unwrap();
     assert_eq!(
         Session {
-            id: a.id.clone(),
+            table: Table {
+                id: a.id.clone(),
+                ..back.table.clone()
+            },
             ..back.clone()
         },
         a
@@ -323,7 +325,10 @@ fn imports_that_are_not_ours_or_newer_are_refused_in_plain_words() {
         vec!["Ann".to_string(), "x".repeat(21)],
     ] {
         let odd = Session {
-            names: bad,
+            table: Table {
+                names: bad,
+                ..a.table.clone()
+            },
             ..a.clone()
         };
         assert!(matches!(
@@ -333,7 +338,10 @@ fn imports_that_are_not_ours_or_newer_are_refused_in_plain_words() {
     }
     // A strange id is replaced.
     let odd = Session {
-        id: "../../etc".into(),
+        table: Table {
+            id: "../../etc".into(),
+            ..a.table.clone()
+        },
         ..a.clone()
     };
     let back = st.import(&export_text(&odd), 5.0, R).unwrap();
@@ -396,7 +404,10 @@ fn computer_seats_round_trip_and_a_table_of_computers_only_is_damaged() {
         (vec![Sitter::Person], "one sitter for two players"),
     ] {
         let odd = Session {
-            sitters,
+            table: Table {
+                sitters,
+                ..a.table.clone()
+            },
             ..a.clone()
         };
         let e = st.import(&export_text(&odd), 0.0, R).unwrap_err();
