@@ -22,6 +22,8 @@ struct Case {
     main: Option<Outcome>,
     /// The outcome of other quests' stacks.
     stacks: &'static [(Quest, Outcome)],
+    /// The total of the Picts and the Saxons counted together (under Morgan #8).
+    merged: Option<Option<u16>>,
     /// (white, black) swords on the table after the quest.
     swords: Option<(u8, u8)>,
     /// Whether Merlin #5 made the quest succeed.
@@ -38,6 +40,7 @@ const SOLO: Case = Case {
     totals: &[],
     main: None,
     stacks: &[],
+    merged: None,
     swords: None,
     merlin5: None,
     over: None,
@@ -404,6 +407,34 @@ const CASES: &[Case] = &[
         totals: &[(Picts, Some(8)), (Saxons, None)],
         ..SOLO
     },
+    // --- Promo cards -------------------------------------------------------------------------
+    // card-game.md §1 Morgan #8: "Mordred adds +1 per Pict and per Saxon card".
+    Case {
+        rule: "Morgan #8: Mordred adds one per Pict and per Saxon card",
+        pile: &["picts:5", "saxons:2", "mordred", "morgan:8", "picts:?"],
+        quest: Picts,
+        merged: Some(Some(5 + 2 + 1 + 3)),
+        swords: Some((2, 0)),
+        ..SOLO
+    },
+    // card-game.md §1 Morgan #8: "total = all Pict and Saxon cards together".
+    Case {
+        rule: "Morgan #8: a question mark counts the question marks of the Picts and the Saxons together",
+        pile: &["picts:?", "saxons:?", "saxons:?", "morgan:8", "picts:5"],
+        quest: Picts,
+        merged: Some(Some(14)),
+        swords: Some((0, 2)),
+        ..SOLO
+    },
+    // card-game.md §1 Morgan #8: "≥14 → 2 black" — also as a secondary quest.
+    Case {
+        rule: "Morgan #8: a merged secondary quest of 14 places two black swords",
+        pile: &[
+            "picts:5", "saxons:5", "morgan:8", "saxons:4", "dragon:5", "dragon:4", "dragon:3",
+        ],
+        swords: Some((3, 2)),
+        ..SOLO
+    },
 ];
 
 /// What a row's quest came to, against what it must: the differences, in words.
@@ -435,6 +466,14 @@ fn differences(case: &Case) -> Vec<String> {
         let got = r.stack(QuestStack::Quest(q)).map(|s| s.outcome);
         check(
             format!("the {q} stack"),
+            format!("{got:?}"),
+            format!("{:?}", Some(want)),
+        );
+    }
+    if let Some(want) = case.merged {
+        let got = r.stack(QuestStack::PictsAndSaxons).map(|s| s.total);
+        check(
+            "the Picts and the Saxons together".into(),
             format!("{got:?}"),
             format!("{:?}", Some(want)),
         );

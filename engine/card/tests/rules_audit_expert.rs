@@ -262,43 +262,6 @@ fn percival_is_not_offered_at_the_end_without_a_hidden_traitor() {
 // Promo cards
 // ------------------------------------------------------------------------------------------------
 
-/// card-game.md §1 Morgan #8: "Mordred adds +1 per Pict and per Saxon card".
-#[test]
-fn promo_morgan8_mordred_adds_one_per_pict_and_per_saxon_card() {
-    let mut g = promo(
-        1,
-        &["picts:5", "saxons:2", "mordred", "morgan:8", "picts:?"],
-    );
-    listen(&mut g, 5);
-    let ev = quest(&mut g, Quest::Picts);
-    let s = resolution(&ev)
-        .stack(QuestStack::PictsAndSaxons)
-        .unwrap()
-        .clone();
-    assert_eq!(s.total, Some(5 + 2 + 1 + 3));
-    assert_eq!(swords(&g), (2, 0));
-}
-
-/// card-game.md §1 Morgan #8: "total = all Pict and Saxon cards together" — a `?` is worth the
-/// number of `?` among both.
-#[test]
-fn promo_morgan8_question_marks_count_across_the_picts_and_the_saxons() {
-    let mut g = promo(
-        1,
-        &["picts:?", "saxons:?", "saxons:?", "morgan:8", "picts:5"],
-    );
-    listen(&mut g, 5);
-    let ev = quest(&mut g, Quest::Picts);
-    assert_eq!(
-        resolution(&ev)
-            .stack(QuestStack::PictsAndSaxons)
-            .unwrap()
-            .total,
-        Some(14)
-    );
-    assert_eq!(swords(&g), (0, 2));
-}
-
 /// card-game.md §1 Morgan #8: "Merlin #4 tied to Picts or Saxons removes the highest card of the
 /// merged stack".
 #[test]
@@ -320,20 +283,6 @@ fn promo_morgan8_merlin4_on_picts_removes_the_highest_card_of_the_merged_stack()
         Some(9)
     );
     assert_eq!(swords(&g), (0, 1));
-}
-
-/// card-game.md §1 Morgan #8: "≥14 → 2 black" — also as a secondary quest.
-#[test]
-fn promo_morgan8_a_merged_secondary_quest_of_14_places_two_black() {
-    let mut g = promo(
-        1,
-        &[
-            "picts:5", "saxons:5", "morgan:8", "saxons:4", "dragon:5", "dragon:4", "dragon:3",
-        ],
-    );
-    listen(&mut g, 7);
-    quest(&mut g, Quest::Dragon);
-    assert_eq!(swords(&g), (3, 2));
 }
 
 /// card-game.md §1 Merlin #6: "add 0 to 3 points to that quest's total" — that quest only, not the
