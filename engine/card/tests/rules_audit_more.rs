@@ -271,13 +271,10 @@ fn arthur_stopping_a_quest_does_not_end_the_silence() {
 /// chooses a quest and that quest's highest card goes.
 #[test]
 fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
-    let mut g = seat1_holds_gawain(&[
+    // Seat 0 goes on the Dragon (5 4 3 2 = 14).
+    let mut g = seat1_plays_gawain_on_the_dragon(&[
         "dragon:5", "dragon:4", "dragon:3", "dragon:2", "merlin:4", "grail:2", "grail:3",
     ]);
-    listen(&mut g, 4); // dragon 5 4 3 2 = 14
-    quest(&mut g, Quest::Dragon); // seat 0
-    pass_until(&mut g, Decision::GawainWindow);
-    act(&mut g, Action::PlayGawain);
     act(&mut g, Action::GawainPlay { index: Some(0) }); // Merlin #4
     assert_eq!(g.decider(), Some((Seat(1), Decision::Merlin4Quest)));
     let ev = act(
@@ -295,13 +292,10 @@ fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
 /// Grail card (it weighed the Merlin #4 with no quest, as if useless).
 #[test]
 fn a_computer_weighs_gawains_merlin4_at_its_best_quest() {
-    let mut g = seat1_holds_gawain(&[
+    // Seat 0 goes on the Dragon (5 4 3 2 = 14); seat 1 draws grail 2, Merlin #4, grail 3.
+    let g = seat1_plays_gawain_on_the_dragon(&[
         "dragon:5", "dragon:4", "dragon:3", "dragon:2", "grail:2", "merlin:4", "grail:3",
     ]);
-    listen(&mut g, 4); // dragon 5 4 3 2 = 14
-    quest(&mut g, Quest::Dragon); // seat 0
-    pass_until(&mut g, Decision::GawainWindow);
-    act(&mut g, Action::PlayGawain); // seat 1: grail 2, Merlin #4, grail 3
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
     let view = g.seat_view(Seat(1)).unwrap();
     for level in camelot_card::bot::Level::ALL {
@@ -383,13 +377,10 @@ fn gawain_can_bring_a_main_quest_under_morgan7_below_14() {
 /// baseless quest (10, 1 black), not the first card drawn.
 #[test]
 fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
-    let mut g = seat1_holds_gawain(&[
+    // Seat 0 goes on the Dragon (5 4 4 2 = 15); seat 1 draws grail 2, Merlin #2, grail 3.
+    let mut g = seat1_plays_gawain_on_the_dragon(&[
         "dragon:5", "dragon:4", "dragon:4", "dragon:2", "grail:2", "merlin:2", "grail:3",
     ]);
-    listen(&mut g, 4); // dragon 5 4 4 2 = 15
-    quest(&mut g, Quest::Dragon); // seat 0
-    pass_until(&mut g, Decision::GawainWindow);
-    act(&mut g, Action::PlayGawain); // seat 1: grail 2, Merlin #2, grail 3
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
     let r = g
         .table_view()

@@ -30,6 +30,18 @@ pub fn seat1_holds_gawain(deck: &[&str]) -> Game {
     g
 }
 
+/// [`seat1_holds_gawain`], then seat 0 goes on the Dragon quest with the first four cards of
+/// `deck`, and seat 1, once the windows before his are passed, plays Gawain: he draws the three
+/// cards after them and is to choose among them.
+pub fn seat1_plays_gawain_on_the_dragon(deck: &[&str]) -> Game {
+    let mut g = seat1_holds_gawain(deck);
+    listen(&mut g, 4);
+    quest(&mut g, Quest::Dragon); // seat 0
+    pass_until(&mut g, Decision::GawainWindow);
+    act(&mut g, Action::PlayGawain);
+    g
+}
+
 /// Pass every Arthur and Gawain window until a turn (or the end).
 pub fn pass_windows(g: &mut Game) {
     while let Some((_, d)) = g.decider() {
