@@ -61,25 +61,36 @@ fn setup(players: u8, seed: u64) -> Setup {
     s
 }
 
-/// A table seen in play: Sir Kay, the one Traitor of a 4-player game, was revealed, and a loyal
-/// computer knight still accused a player later — every such accusation places a black sword.
-#[test]
-fn a_loyal_computer_never_accuses_once_every_traitor_card_is_revealed() {
-    let mut blind = Vec::new();
+/// Every accusation a loyal computer knight makes that `wrong` finds wrong, over many all-computer
+/// games of every size and level: (players, level, seed, turn) of each.
+fn wrong_loyal_accusations(
+    mut wrong: impl FnMut(u8, &Decided) -> bool,
+) -> Vec<(u8, Level, u64, u32)> {
+    let mut found = Vec::new();
     for players in 2..=7 {
         for level in Level::ALL {
             for seed in 0..150 {
                 play(setup(players, seed), &[level], seed, |_, d| {
                     if d.view.loyalty == Some(Loyalty::Loyal)
                         && matches!(d.choice.action, Action::Accuse { .. })
-                        && revealed_traitors(&d.view) >= usize::from(traitor_cards(players))
+                        && wrong(players, d)
                     {
-                        blind.push((players, level, seed, d.view.table.turn));
+                        found.push((players, level, seed, d.view.table.turn));
                     }
                 });
             }
         }
     }
+    found
+}
+
+/// A table seen in play: Sir Kay, the one Traitor of a 4-player game, was revealed, and a loyal
+/// computer knight still accused a player later — every such accusation places a black sword.
+#[test]
+fn a_loyal_computer_never_accuses_once_every_traitor_card_is_revealed() {
+    let blind = wrong_loyal_accusations(|players, d| {
+        revealed_traitors(&d.view) >= usize::from(traitor_cards(players))
+    });
     assert!(
         blind.is_empty(),
         "accused with no hidden Traitor left (players, level, seed, turn): {blind:?}"
@@ -144,22 +155,9 @@ fn the_loyalty_cards_hold_one_traitor_card_two_with_seven_players_none_solo() {
 /// table seen in play; with six black swords out it accuses only a player it is sure of.
 #[test]
 fn a_loyal_computer_stakes_evils_seventh_sword_only_on_a_certainty() {
-    let mut staked = Vec::new();
-    for players in 2..=7 {
-        for level in Level::ALL {
-            for seed in 0..150 {
-                play(setup(players, seed), &[level], seed, |_, d| {
-                    if d.view.loyalty == Some(Loyalty::Loyal)
-                        && matches!(d.choice.action, Action::Accuse { .. })
-                        && d.view.table.swords.black >= 6
-                        && !matches!(d.choice.why, Why::KnowsTraitor { .. })
-                    {
-                        staked.push((players, level, seed, d.view.table.turn));
-                    }
-                });
-            }
-        }
-    }
+    let staked = wrong_loyal_accusations(|_, d| {
+        d.view.table.swords.black >= 6 && !matches!(d.choice.why, Why::KnowsTraitor { .. })
+    });
     assert!(
         staked.is_empty(),
         "accused on suspicion at 6 black swords (players, level, seed, turn): {staked:?}"
