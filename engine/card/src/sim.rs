@@ -317,12 +317,7 @@ struct Knights(Vec<Bot>);
 impl Player<Game> for Knights {
     type Reason = Why;
 
-    fn choose(
-        &mut self,
-        look: &SeatLook<'_>,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize> {
+    fn choose(&mut self, look: &SeatLook, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         self.0
             .get_mut(look.seat().index())?
             .choose(look, legal, rng)

@@ -593,12 +593,7 @@ impl Default for SimplePolicy {
 impl Player<Game> for SimplePolicy {
     type Reason = ();
 
-    fn choose(
-        &mut self,
-        look: &SeatLook<'_>,
-        legal: &[Action],
-        rng: &mut GameRng,
-    ) -> Option<usize> {
+    fn choose(&mut self, look: &SeatLook, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         let action = self.choose_unlisted(look, rng)?;
         legal.iter().position(|a| *a == action)
     }
