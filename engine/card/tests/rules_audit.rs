@@ -538,17 +538,7 @@ fn an_accused_traitor_turns_no_sword_over_at_the_end() {
 /// Traitors (7 players) turn two.
 #[test]
 fn two_hidden_traitors_turn_two_white_swords_over() {
-    let mut loyalty = vec![Loyalty::Loyal; 7];
-    loyalty[5] = Loyalty::Traitor;
-    loyalty[6] = Loyalty::Traitor;
-    let mut g = dealt(
-        loyalty,
-        vec![Loyalty::Loyal, Loyalty::Loyal],
-        &THREE_SUCCESSES,
-        Options::default(),
-        &[],
-        &[],
-    );
+    let mut g = two_hidden_traitors(&THREE_SUCCESSES, Options::default(), &[]);
     succeed_three_times(&mut g);
     // 8 white: two Traitors turn two over: 6 to 2, and play goes on.
     assert_eq!(swords(&g), (6, 2));
@@ -593,27 +583,14 @@ fn the_hidden_traitors_flip_can_hand_the_win_to_evil() {
         2,
         Some(1),
         &[
-            "dragon:5",
-            "dragon:4",
-            "dragon:4",
-            "dragon:3",
-            "dragon:?",
-            "dragon:?",
-            "dragon:?",
-            "dragon:?",
-            "grail:5",
-            "grail:4",
-            "grail:3",
-            "excalibur:5",
-            "excalibur:4",
-            "excalibur:3",
-            "saxons:5",
-            "saxons:4",
-            "saxons:3",
-            "picts:5",
-            "picts:4",
-            "picts:3",
-        ],
+            &["dragon:5", "dragon:4", "dragon:4", "dragon:3"][..],
+            &["dragon:?"; 4],
+            &THREE_SUCCESSES[3..],
+            &[
+                "saxons:5", "saxons:4", "saxons:3", "picts:5", "picts:4", "picts:3",
+            ],
+        ]
+        .concat(),
     );
     // Two Dragon defeats of 16 (3 black each), then successes of 12: the Grail (3 white),
     // Excalibur (2), the Saxons and the Picts (1 each).

@@ -143,15 +143,9 @@ fn a_revealed_traitor_places_the_only_card_left_face_up() {
 /// Percival.
 #[test]
 fn percival_with_two_hidden_traitors_turns_three_white_swords_over() {
-    let mut loyalty = vec![Loyalty::Loyal; 7];
-    loyalty[5] = Loyalty::Traitor;
-    loyalty[6] = Loyalty::Traitor;
-    let mut g = dealt(
-        loyalty,
-        vec![Loyalty::Loyal, Loyalty::Loyal],
+    let mut g = two_hidden_traitors(
         &then_three_successes(&["picts:2"]),
         EXPERT,
-        &[],
         &[Knight::Percival],
     );
     listen(&mut g, 1);

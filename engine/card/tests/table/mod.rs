@@ -44,6 +44,16 @@ pub fn dealt(
     .unwrap()
 }
 
+/// Seven players, the last two (seats 5 and 6) holding both Traitor cards, two Loyal cards set
+/// aside: a game dealt `deck`, `options` and the Knight deck `knights` (top first).
+pub fn two_hidden_traitors(deck: &[&str], options: Options, knights: &[Knight]) -> Game {
+    let mut loyalty = vec![Loyalty::Loyal; 7];
+    loyalty[5] = Loyalty::Traitor;
+    loyalty[6] = Loyalty::Traitor;
+    let set_aside = vec![Loyalty::Loyal, Loyalty::Loyal];
+    dealt(loyalty, set_aside, deck, options, &[], knights)
+}
+
 /// `players` seats, the Traitor at `traitor` (if any; otherwise it is set aside).
 pub fn seats(players: u8, traitor: Option<u8>) -> (Vec<Loyalty>, Vec<Loyalty>) {
     if players == 1 {
