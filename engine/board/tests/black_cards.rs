@@ -65,19 +65,7 @@ fn black_knight_fourth_card_ends_the_tournament_which_restarts() {
 fn lancelot_dragon_cards_go_to_lancelot_then_the_dragon_then_become_siege_engines() {
     use Black::*;
     let mut g = three()
-        .black(&[
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon3,
-            LancelotDragon3,
-            LancelotDragon3,
-            LancelotDragon5,
-            LancelotDragon5,
-            LancelotDragon5,
-            LancelotDragon7,
-        ])
+        .black(&[&LANCELOT_FALLS[..], &DRAGON_FALLS, &[LancelotDragon7]].concat())
         .start();
     let mut totals = Vec::new();
     for _ in 0..11 {

@@ -270,24 +270,12 @@ fn end_twelve_swords_by_accusing_the_traitor_counts_without_a_flip() {
 
 #[test]
 fn dragon_lost_costs_each_present_knight_two_lives_and_lays_two_black_swords() {
-    use Black::*;
     // Lancelot falls to five black cards with nobody on it (one black sword), then the Dragon to
     // five more, 7+7+9+9+9 = 41 against one Fight 1: each knight on it loses 2 life (Palamedes
     // gets no extra on a loss); the board is removed.
     let mut g = three()
         .hand(2, &[F1])
-        .black(&[
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon3,
-            LancelotDragon3,
-            LancelotDragon3,
-            LancelotDragon5,
-            LancelotDragon5,
-            LancelotDragon5,
-        ])
+        .black(&[LANCELOT_FALLS, DRAGON_FALLS].concat())
         .start();
     for _ in 0..5 {
         quiet_turn(&mut g);

@@ -151,24 +151,15 @@ fn the_dragon_won_with_three_triples_by_three_knights() {
         .hand(0, &[F1, F1, F1])
         .hand(1, &[F2, F2, F2])
         .hand(2, &[F3, F3, F3])
-        .black(&[
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon1,
-            LancelotDragon3,
-            Excalibur,
-            Excalibur,
-            Excalibur,
-            Excalibur,
-            Despair,
-            Despair,
-            Despair,
-            Despair,
-            Despair,
-            Despair,
-            BlackKnight1,
-        ])
+        .black(
+            &[
+                &LANCELOT_FALLS[..],
+                &[Excalibur; 4],
+                &[Despair; 6],
+                &[BlackKnight1],
+            ]
+            .concat(),
+        )
         .white(&[GRAIL; 7])
         .start();
     for _ in 0..4 {

@@ -21,13 +21,7 @@ fn excalibur_adds_one_to_its_owners_siege_fight() {
 #[test]
 fn excalibur_adds_one_to_a_combat_its_owner_is_present_at() {
     use Black::*;
-    let b = three().black(&[LancelotDragon1; 4]).black(&[
-        LancelotDragon1,
-        LancelotDragon1,
-        LancelotDragon1,
-        LancelotDragon1,
-        LancelotDragon3,
-    ]);
+    let b = three().black(&[LancelotDragon1; 4]).black(&LANCELOT_FALLS);
     let mut g = excalibur_for_seat0(b, &[White::Piety]);
     wander_turn(&mut g, ENGINE);
     wander_turn(&mut g, ENGINE);

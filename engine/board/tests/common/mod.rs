@@ -10,6 +10,25 @@ pub const ENGINE: Action = Action::AddSiegeEngine;
 pub const LIFE: Action = Action::LoseLife;
 pub const DRAW: Action = Action::DrawBlackCard;
 
+/// Five Lancelot or Dragon cards that end Lancelot's quest when laid on it: 1 + 1 + 1 + 1 + 3 = 7.
+pub const LANCELOT_FALLS: [Black; 5] = [
+    Black::LancelotDragon1,
+    Black::LancelotDragon1,
+    Black::LancelotDragon1,
+    Black::LancelotDragon1,
+    Black::LancelotDragon3,
+];
+
+/// Five Lancelot or Dragon cards laid on the Dragon once Lancelot has fallen: 7 + 7 + 9 + 9 + 9
+/// = 41, more than any Fight a knight can bring.
+pub const DRAGON_FALLS: [Black; 5] = [
+    Black::LancelotDragon3,
+    Black::LancelotDragon3,
+    Black::LancelotDragon5,
+    Black::LancelotDragon5,
+    Black::LancelotDragon5,
+];
+
 pub fn mv(to: Place) -> Action {
     Action::Move { to }
 }
