@@ -167,11 +167,7 @@ fn a_black_card_drawn_at_eleven_siege_engines_is_said_to_risk_the_twelfth() {
 
 #[test]
 fn a_choice_that_costs_the_last_life_is_said_to() {
-    let mut g = three()
-        .squire(0)
-        .options(|o| o.squire_life = 1)
-        .hand(0, &[F1, F2])
-        .start();
+    let mut g = three().squires_at_one_life(&[0]).hand(0, &[F1, F2]).start();
     assert_eq!(
         g.danger(s(0), Action::LoseLife),
         Some(Danger::CostsHisLastLife)

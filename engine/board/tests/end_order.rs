@@ -69,8 +69,7 @@ fn end_order_twelve_siege_engines_beat_the_last_loyal_knights_death_in_the_same_
     // comes: the loss would kill him, and it adds the 11th and 12th engines — the siege is why.
     let mut g = three()
         .traitor(1)
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[2])
         .engines(10)
         .hand(0, &[F1, F2])
         .black(&[Black::Picts; 4])
@@ -96,9 +95,7 @@ fn end_order_the_last_loyal_knight_dying_beats_twelve_swords_with_a_white_majori
     // knight sacrifices his last life and lays the 7th Grail card: 9 + 3 + 1 (Heroism) white
     // swords — yet he dies with that action, and Evil wins.
     let mut g = three()
-        .squire(1)
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[1, 2])
         .swords(9, 0)
         .hand(0, &HEROISM_AND_SEVEN_GRAILS)
         .start();
@@ -134,8 +131,7 @@ fn end_order_the_last_loyal_knight_dying_beats_twelve_swords_with_a_white_majori
 fn end_the_twelfth_sword_still_counts_when_another_loyal_knight_lives() {
     // The same action with a second Loyal knight alive: he dies, but the 12 swords are counted.
     let mut g = three()
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[2])
         .swords(9, 0)
         .hand(0, &HEROISM_AND_SEVEN_GRAILS)
         .start();
@@ -190,8 +186,7 @@ fn end_twelve_swords_tied_go_to_evil() {
 /// 12 with `swords`; seat 2 is a squire at 1 life who, if `traitor_dies`, loses it and dies first.
 fn black_knight_twelfth_sword(b: Build, traitor_dies: bool) -> (Game, Vec<Event>) {
     let mut g = b
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[2])
         .hand(0, &[F1, F1, F2, F2])
         .start();
     turn(&mut g, ENGINE, &[mv(Place::BlackKnight)]);
@@ -501,8 +496,7 @@ fn a_quest_lost_with_the_last_loyal_knight_discards_its_heroism_before_he_dies()
     // discard pile, not on the lost War.
     let mut g = three()
         .traitor(1)
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[2])
         .hand(0, &[F1, White::Heroism])
         .black(&[Black::Picts; 4])
         .start();
@@ -533,8 +527,7 @@ fn a_relic_quest_lost_with_the_last_loyal_knight_removes_its_relic() {
     // win — is out of the game, not left on a quest that is over.
     let mut g = three()
         .traitor(1)
-        .squire(2)
-        .options(|o| o.squire_life = 1)
+        .squires_at_one_life(&[2])
         .engines(6)
         .hand(0, &[MERLIN, MERLIN, MERLIN])
         .black(&[Black::Excalibur; 5])

@@ -448,7 +448,7 @@ fn reading_18_drawing_from_two_empty_piles_draws_nothing() {
 
 #[test]
 fn reading_19_a_knight_who_sacrifices_his_last_life_finishes_the_action_then_dies() {
-    let mut g = three().squire(0).options(|o| o.squire_life = 1).start();
+    let mut g = three().squires_at_one_life(&[0]).start();
     evil_engine(&mut g);
     act(&mut g, Action::DrawWhiteCards);
     act(&mut g, Action::Sacrifice);

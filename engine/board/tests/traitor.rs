@@ -282,12 +282,7 @@ fn end_seven_black_swords_lose_the_game() {
 
 #[test]
 fn end_all_loyal_knights_dead_lose_the_game_the_traitor_not_counted() {
-    let mut g = three()
-        .traitor(0)
-        .squire(1)
-        .squire(2)
-        .options(|o| o.squire_life = 1)
-        .start();
+    let mut g = three().traitor(0).squires_at_one_life(&[1, 2]).start();
     wander_turn(&mut g, ENGINE);
     act_as(&mut g, 1, Action::LoseLife);
     assert!(!g.is_over());

@@ -34,7 +34,7 @@ fn the_life_option_costs_one_life_and_may_kill() {
     act(&mut g, Action::LoseLife);
     assert_eq!(g.life(s(0)), 3);
     // A squire at 1 life dies of it: his turn ends, the next knight plays.
-    let mut g = three().squire(0).options(|o| o.squire_life = 1).start();
+    let mut g = three().squires_at_one_life(&[0]).start();
     let events = act(&mut g, Action::LoseLife);
     assert!(has_event(&events, |e| matches!(
         e,
@@ -207,7 +207,7 @@ fn leaving_a_solo_quest_discards_its_white_cards_but_not_its_black_ones() {
 
 #[test]
 fn dead_knights_are_skipped_in_the_turn_order() {
-    let mut g = three().squire(1).options(|o| o.squire_life = 1).start();
+    let mut g = three().squires_at_one_life(&[1]).start();
     idle_turn(&mut g);
     act_as(&mut g, 1, Action::LoseLife);
     assert_eq!(g.current(), s(2));
@@ -218,11 +218,7 @@ fn dead_knights_are_skipped_in_the_turn_order() {
 
 #[test]
 fn a_dying_knight_loses_his_hand_and_relics() {
-    let mut g = three()
-        .squire(0)
-        .options(|o| o.squire_life = 1)
-        .hand(0, &[F1, F2])
-        .start();
+    let mut g = three().squires_at_one_life(&[0]).hand(0, &[F1, F2]).start();
     act(&mut g, Action::LoseLife);
     assert!(hand(&g, 0).is_empty());
     assert_eq!(g.place(s(0)), None);

@@ -127,6 +127,15 @@ impl Build {
         self
     }
 
+    /// The knights at `seats` are squires, and a squire has one life: the first he loses is his
+    /// last.
+    pub fn squires_at_one_life(self, seats: &[u8]) -> Self {
+        seats
+            .iter()
+            .fold(self, |b, &seat| b.squire(seat))
+            .options(|o| o.squire_life = 1)
+    }
+
     /// Swords already on the Round Table.
     pub fn swords(mut self, white: u8, black: u8) -> Self {
         self.swords = Swords { white, black };
