@@ -269,12 +269,7 @@ fn morgan1_listeners_draw_in_secret_and_announce_face_down() {
         g.apply(Seat(1), Action::Announce { card: c("grail:5") })
             .is_err()
     );
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:4"),
-        },
-    );
+    announce(&mut g, "dragon:4");
     assert_eq!(
         g.top(),
         Some(TopCard::FaceDown {
@@ -294,7 +289,7 @@ fn morgan1_a_traitor_may_lie_and_the_table_goes_by_the_lie() {
         g.legal_actions().len() > 30,
         "a Traitor may announce any card"
     );
-    act(&mut g, Action::Announce { card: c("grail:5") });
+    announce(&mut g, "grail:5");
     assert_eq!(g.allowed_quests(), &[Quest::Grail]);
     // The true card is a Merlin, but the table heard "grail:5": Morgan #1 and silence hold on.
     let v = g.table_view();
@@ -311,28 +306,13 @@ fn morgan1_lasts_across_quests_until_a_merlin_is_announced() {
     );
     listen(&mut g, 1);
     listen(&mut g, 1);
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:4"),
-        },
-    );
+    announce(&mut g, "dragon:4");
     quest(&mut g, Quest::Dragon);
     assert!(g.table_view().morgan1, "Morgan #1 outlives the quest");
     listen(&mut g, 1);
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:5"),
-        },
-    );
+    announce(&mut g, "dragon:5");
     listen(&mut g, 1);
-    let ev = act(
-        &mut g,
-        Action::Announce {
-            card: c("merlin:5"),
-        },
-    );
+    let ev = announce(&mut g, "merlin:5");
     assert!(ev.contains(&Event::MorganEffectsEnd));
     let ev = act(&mut g, Action::ListenToRumors);
     assert!(ev.contains(&Event::CardPlaced {

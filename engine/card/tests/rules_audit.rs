@@ -283,15 +283,10 @@ fn morgan1_a_card_lied_about_counts_as_its_true_self_at_quest_time() {
     );
     listen(&mut g, 1);
     act(&mut g, Action::ListenToRumors); // seat 1, the Traitor, draws grail:5
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:2"),
-        },
-    );
+    announce(&mut g, "dragon:2");
     for card in ["dragon:4", "dragon:5", "dragon:3"] {
         act(&mut g, Action::ListenToRumors);
-        act(&mut g, Action::Announce { card: c(card) });
+        announce(&mut g, card);
     }
     let ev = quest(&mut g, Quest::Dragon);
     assert_eq!(total(&ev, Quest::Dragon), Some(12));

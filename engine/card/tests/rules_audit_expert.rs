@@ -339,12 +339,7 @@ fn arthur_forced_listen_under_morgan1_is_a_secret_draw() {
     quest(&mut g, Quest::Picts); // seat 1 draws Arthur
     listen(&mut g, 1); // seat 0: Morgan #1
     act(&mut g, Action::ListenToRumors); // seat 1
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:4"),
-        },
-    );
+    announce(&mut g, "dragon:4");
     quest(&mut g, Quest::Dragon); // seat 0
     assert_eq!(
         g.decider().map(|d| d.1),
@@ -355,7 +350,7 @@ fn arthur_forced_listen_under_morgan1_is_a_secret_draw() {
     );
     act(&mut g, Action::PlayArthur);
     assert_eq!(g.decider(), Some((Seat(0), Decision::Announce)));
-    act(&mut g, Action::Announce { card: c("grail:5") });
+    announce(&mut g, "grail:5");
     assert_eq!(
         g.top(),
         Some(TopCard::FaceDown {
@@ -409,7 +404,7 @@ fn morgan1_outlasts_a_merlin_played_by_gawain() {
     assert!(g.table_view().morgan1);
     for card in ["dragon:5", "dragon:4"] {
         act(&mut g, Action::ListenToRumors);
-        act(&mut g, Action::Announce { card: c(card) });
+        announce(&mut g, card);
     }
     quest(&mut g, Quest::Dragon); // seat 1
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainWindow)));

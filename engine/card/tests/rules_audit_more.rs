@@ -198,42 +198,22 @@ fn morgan1_a_traitors_announced_morgan_starts_the_silence_and_an_announced_merli
     );
     listen(&mut g, 1); // seat 0: Morgan #1
     act(&mut g, Action::ListenToRumors); // seat 1
-    act(&mut g, Action::Announce { card: c("grail:3") });
+    announce(&mut g, "grail:3");
     quest(&mut g, Quest::Grail); // seat 2: the silence ends, Morgan #1 holds on
     assert!(g.silence().is_none());
     assert!(g.table_view().morgan1);
     act(&mut g, Action::ListenToRumors); // seat 0
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:4"),
-        },
-    );
+    announce(&mut g, "dragon:4");
     act(&mut g, Action::ListenToRumors); // seat 1, the Traitor: picts 2 in secret
-    let ev = act(
-        &mut g,
-        Action::Announce {
-            card: c("morgan:3"),
-        },
-    );
+    let ev = announce(&mut g, "morgan:3");
     assert!(ev.contains(&Event::SilenceBegins));
     assert!(g.silence().is_some());
     act(&mut g, Action::ListenToRumors); // seat 2
-    act(
-        &mut g,
-        Action::Announce {
-            card: c("dragon:2"),
-        },
-    );
+    announce(&mut g, "dragon:2");
     act(&mut g, Action::ListenToRumors); // seat 0
-    act(&mut g, Action::Announce { card: c("grail:2") });
+    announce(&mut g, "grail:2");
     act(&mut g, Action::ListenToRumors); // seat 1, the Traitor: saxons 4 in secret
-    let ev = act(
-        &mut g,
-        Action::Announce {
-            card: c("merlin:1"),
-        },
-    );
+    let ev = announce(&mut g, "merlin:1");
     assert!(ev.contains(&Event::SilenceEnds));
     assert!(ev.contains(&Event::MorganEffectsEnd));
     assert!(g.silence().is_none());

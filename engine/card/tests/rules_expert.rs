@@ -528,7 +528,7 @@ fn morgan1_draw_time_effects_follow_the_announcement() {
     );
     listen(&mut g, 1);
     act(&mut g, Action::ListenToRumors);
-    let ev = act(&mut g, Action::Announce { card: c("grail:3") });
+    let ev = announce(&mut g, "grail:3");
     assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::Merlin4TokenPlaced { .. }))
@@ -539,6 +539,6 @@ fn morgan1_draw_time_effects_follow_the_announcement() {
     let mut g = game(3, None, &["morgan:1", "vivien", "grail:2"]);
     listen(&mut g, 1);
     act(&mut g, Action::ListenToRumors);
-    act(&mut g, Action::Announce { card: c("vivien") });
+    announce(&mut g, "vivien");
     assert_eq!(g.decider(), Some((Seat(1), Decision::VivienRecipient)));
 }

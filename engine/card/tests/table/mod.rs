@@ -100,6 +100,11 @@ pub fn act(g: &mut Game, action: Action) -> Vec<Event> {
         .unwrap_or_else(|e| panic!("{action:?} by {seat}: {e}"))
 }
 
+/// Under Morgan #1, the decider announces the card `code` for the one it drew in secret.
+pub fn announce(g: &mut Game, code: &str) -> Vec<Event> {
+    act(g, Action::Announce { card: c(code) })
+}
+
 pub fn listen(g: &mut Game, times: usize) {
     for _ in 0..times {
         act(g, Action::ListenToRumors);
