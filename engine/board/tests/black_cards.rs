@@ -339,10 +339,7 @@ fn mordred_makes_his_war_need_a_second_five() {
         .black(&[Black::Mordred])
         .white(&[GRAIL; 4])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     act_as(
         &mut g,
         0,
@@ -389,10 +386,7 @@ fn morgan_2_volunteer_discards_three_white_cards() {
         .hand(2, &[F1, F1, F1])
         .black(&[Black::Morgan2])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     // Volunteers are asked from the drawer; seat 1 (one card) is not.
     act_as(&mut g, 0, Action::Pass);
     act_as(&mut g, 2, Action::Volunteer);
@@ -412,10 +406,7 @@ fn morgan_2_without_a_volunteer_every_knight_holding_a_card_discards_one() {
         .hand(2, &[GRAIL, F5])
         .black(&[Black::Morgan2])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     act_as(&mut g, 0, Action::Pass);
     act_as(&mut g, 0, Action::Discard { card: F2 });
     act_as(&mut g, 2, Action::Discard { card: GRAIL });
@@ -434,10 +425,7 @@ fn morgan_3_draws_and_resolves_the_next_three_black_cards() {
         ])
         .white(&[GRAIL])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     // The Black Knight card's face: the drawer's choice.
     act_as(&mut g, 0, Action::PlaceFaceDown);
     assert_eq!(g.grail_track()[6], Spot::Despair);
@@ -457,10 +445,7 @@ fn morgan_4_adds_two_siege_engines() {
 #[test]
 fn morgan_5_volunteer_loses_two_lives() {
     let mut g = three().black(&[Black::Morgan5]).hand(1, &[F1]).start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     act_as(&mut g, 0, Action::Pass);
     act_as(&mut g, 1, Action::Volunteer);
     assert_eq!(g.life(s(1)), 2);

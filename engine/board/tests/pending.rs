@@ -211,10 +211,7 @@ fn morgans_volunteers_and_every_discard_say_why() {
         .hand(2, &[F1, F1, F1])
         .black(&[Black::Morgan2])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     assert_eq!(
         pending(&g),
         PendingView::Volunteer {
@@ -238,10 +235,7 @@ fn morgans_volunteers_and_every_discard_say_why() {
         .hand(2, &[GRAIL, F5])
         .black(&[Black::Morgan5])
         .start();
-    act(&mut g, Action::DrawBlackCard);
-    for _ in 0..3 {
-        act(&mut g, Action::Pass);
-    }
+    draw_black_all_pass(&mut g);
     let asked = polled(&mut g, |p| matches!(p, PendingView::Volunteer { .. }));
     assert_eq!(asked, vec![s(0), s(1), s(2)]);
     assert_eq!(

@@ -339,6 +339,15 @@ pub fn quiet_evil(g: &mut Game) {
     }
 }
 
+/// The active knight draws the next black card, then the three knights each pass in turn (none
+/// answers it): what the card does comes next.
+pub fn draw_black_all_pass(g: &mut Game) {
+    act(g, Action::DrawBlackCard);
+    for _ in 0..3 {
+        act(g, Action::Pass);
+    }
+}
+
 /// [`quiet_evil`], then [`heroic_idle`].
 pub fn quiet_turn(g: &mut Game) {
     quiet_evil(g);
