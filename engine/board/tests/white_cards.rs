@@ -3,6 +3,16 @@
 mod common;
 use common::*;
 
+/// Merlin played to take the nearest black card off `quest`.
+fn merlin_on(quest: Quest) -> Action {
+    Action::MerlinRemovesBlackCard { quest }
+}
+
+/// Merlin played to take a warrior off `war`.
+fn merlin_on_war(war: Quest) -> Action {
+    Action::MerlinRemovesWarrior { war }
+}
+
 #[test]
 fn merlin_removes_a_siege_engine() {
     let mut g = three().hand(0, &[MERLIN]).start();
@@ -20,23 +30,13 @@ fn merlin_removes_the_last_standard_black_card_of_a_quest() {
         .start();
     quiet_turn(&mut g);
     quiet_evil(&mut g);
-    act(
-        &mut g,
-        Action::MerlinRemovesBlackCard {
-            quest: Quest::BlackKnight,
-        },
-    );
+    act(&mut g, merlin_on(Quest::BlackKnight));
     assert_eq!(
         g.table_view().black_knight.black,
         vec![Some(Black::BlackKnight3)]
     );
     // Never an Excalibur step: not a card on a spot.
-    assert!(!legal(
-        &g,
-        Action::MerlinRemovesBlackCard {
-            quest: Quest::Excalibur
-        }
-    ));
+    assert!(!legal(&g, merlin_on(Quest::Excalibur)));
 }
 
 #[test]
@@ -48,42 +48,22 @@ fn merlin_removes_the_nearest_despair_of_the_grail_but_never_a_desolation() {
         .start();
     quiet_turn(&mut g);
     quiet_evil(&mut g);
-    act(
-        &mut g,
-        Action::MerlinRemovesBlackCard {
-            quest: Quest::Grail,
-        },
-    );
+    act(&mut g, merlin_on(Quest::Grail));
     assert_eq!(g.grail_track()[5], Spot::Empty);
     assert_eq!(g.grail_track()[6], Spot::Despair);
     end_turn(&mut g);
     quiet_evil(&mut g);
     assert_eq!(g.grail_track()[5], Spot::Desolation);
-    assert!(!legal(
-        &g,
-        Action::MerlinRemovesBlackCard {
-            quest: Quest::Grail
-        }
-    ));
+    assert!(!legal(&g, merlin_on(Quest::Grail)));
 }
 
 #[test]
 fn merlin_removes_a_warrior() {
     let mut g = three().hand(0, &[MERLIN]).black(&[Black::Saxons]).start();
     quiet_evil(&mut g);
-    act(
-        &mut g,
-        Action::MerlinRemovesWarrior {
-            war: Quest::SaxonWar,
-        },
-    );
+    act(&mut g, merlin_on_war(Quest::SaxonWar));
     assert_eq!(g.war(Quest::SaxonWar).unwrap().warriors, 0);
-    assert!(!legal(
-        &g,
-        Action::MerlinRemovesWarrior {
-            war: Quest::PictWar
-        }
-    ));
+    assert!(!legal(&g, merlin_on_war(Quest::PictWar)));
 }
 
 #[test]
