@@ -380,13 +380,7 @@ fn morgan_1_costs_every_knight_a_life() {
 
 #[test]
 fn morgan_2_volunteer_discards_three_white_cards() {
-    let mut g = three()
-        .hand(0, &[F1, F2, F3, F4])
-        .hand(1, &[F1])
-        .hand(2, &[F1, F1, F1])
-        .black(&[Black::Morgan2])
-        .start();
-    draw_black_all_pass(&mut g);
+    let mut g = morgan_2_drawn_with_hands_of_four_one_and_three();
     // Volunteers are asked from the drawer; seat 1 (one card) is not.
     act_as(&mut g, 0, Action::Pass);
     act_as(&mut g, 2, Action::Volunteer);

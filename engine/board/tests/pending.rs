@@ -205,13 +205,7 @@ fn lancelots_armor_and_percivals_look_wait_for_their_owner() {
 #[test]
 fn morgans_volunteers_and_every_discard_say_why() {
     // Morgan 2: the knights holding three cards or more are asked, from the drawer.
-    let mut g = three()
-        .hand(0, &[F1, F2, F3, F4])
-        .hand(1, &[F1])
-        .hand(2, &[F1, F1, F1])
-        .black(&[Black::Morgan2])
-        .start();
-    draw_black_all_pass(&mut g);
+    let mut g = morgan_2_drawn_with_hands_of_four_one_and_three();
     assert_eq!(
         pending(&g),
         PendingView::Volunteer {

@@ -348,6 +348,20 @@ pub fn draw_black_all_pass(g: &mut Game) {
     }
 }
 
+/// Seat 0 draws Morgan 2 and all pass on it, seat 0 holding four white cards (F1 to F4), seat 1
+/// one (F1) and seat 2 three (F1 each): the knights holding three or more, seats 0 and 2, are to be
+/// asked to volunteer.
+pub fn morgan_2_drawn_with_hands_of_four_one_and_three() -> Game {
+    let mut g = three()
+        .hand(0, &[F1, F2, F3, F4])
+        .hand(1, &[F1])
+        .hand(2, &[F1, F1, F1])
+        .black(&[Black::Morgan2])
+        .start();
+    draw_black_all_pass(&mut g);
+    g
+}
+
 /// [`quiet_evil`], then [`heroic_idle`].
 pub fn quiet_turn(g: &mut Game) {
     quiet_evil(g);
