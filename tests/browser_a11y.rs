@@ -639,9 +639,9 @@ async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
     b.wait_for("[data-testid=curtain]").await;
     assert_accessible(&b, &axe, "board curtain").await;
     b.click("[data-testid=curtain-show]").await;
-    b.wait_for("[data-testid=private-done]").await;
+    b.wait_for("[data-testid=private-loyalty]").await;
     assert_accessible(&b, &axe, "board Loyalty look").await;
-    b.click("[data-testid=private-done]").await;
+    support::setup::end_first_look(&b).await;
     // The second person's look, then the computer knights move until a person decides.
     let start = std::time::Instant::now();
     while !b.exists("[data-testid=board-actions]").await {

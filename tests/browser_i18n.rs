@@ -365,15 +365,14 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
         b.wait_for("[data-testid=curtain]").await;
         check("curtain").await;
         b.click("[data-testid=curtain-show]").await;
-        b.wait_for("[data-testid=private-done]").await;
+        b.wait_for("[data-testid=private-loyalty]").await;
         check("Loyalty look").await;
-        b.click("[data-testid=private-done]").await;
+        support::setup::end_first_look(&b).await;
         // The second person's look, then the computer knights move until a person decides: the
-        // table and the board meanwhile.
+        // table and the board meanwhile (a choice on the table is taken as it comes).
         b.wait_for("[data-testid=curtain-show]").await;
         b.click("[data-testid=curtain-show]").await;
-        b.wait_for("[data-testid=private-done]").await;
-        b.click("[data-testid=private-done]").await;
+        support::setup::end_first_look(&b).await;
         let start = std::time::Instant::now();
         let mut table_checked = false;
         while !b.exists("[data-testid=curtain-show]").await {
@@ -388,6 +387,11 @@ async fn every_board_game_screen_speaks_every_language_on_a_320_px_phone() {
             if b.exists("[data-testid=quest-end-done]").await {
                 check("a quest's end").await;
                 b.click("[data-testid=quest-end-done]").await;
+            }
+            if b.exists("[data-testid=public-choice]").await {
+                check("a choice on the table").await;
+                b.click("[data-testid=public-choice] [data-testid=action-0]")
+                    .await;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }

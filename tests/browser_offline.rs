@@ -171,8 +171,7 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     support::setup::start_default_board_game(&b).await;
     b.wait_for("[data-testid=board]").await;
     // One person among computer knights: the look shows at once, no curtain.
-    b.wait_for("[data-testid=private-loyalty]").await;
-    b.click("[data-testid=private-done]").await;
+    support::setup::end_first_look(&b).await;
     b.wait_for("[data-testid=board-status]").await;
     let styled = b
         .eval(

@@ -43,6 +43,12 @@ pub fn is_public(game: &Game, seat: Seat) -> bool {
     }
 }
 
+/// Whether the question `seat` is asked now on the table interrupts another knight's moment
+/// (a black card being resolved): then it is asked on the screen of whoever holds the phone.
+pub fn interrupts(game: &Game, seat: Seat) -> bool {
+    matches!(game.glimpse(seat).step(), Step::ExcaliburCancel { .. })
+}
+
 /// The give-back after King Arthur's exchange that is no choice: the engine leaves the knight
 /// one legal action, and the table can tell (he holds one white card: counts are public). The
 /// seat and the action; `None` when he has a real choice (his hand is secret: the curtain stays)
@@ -181,28 +187,77 @@ impl Live {
                 self.answered = Some(seat);
                 break;
             }
-            let (action, why) = match self.session.sitter(seat).level() {
-                Some(level) => {
-                    let Some((action, why)) = super::computer_decision(
-                        &self.game,
-                        seat,
-                        level,
-                        self.session.setup.seed,
-                        self.session.moves.len(),
-                    ) else {
-                        break;
-                    };
-                    (action, Some(why))
-                }
-                None => (Action::Pass, None),
-            };
-            let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
-            played.push(Played {
-                seat,
-                action,
-                why,
-                events,
-            });
+            if !self.answer(seat, Action::Pass, now_ms, &mut played)? {
+                break;
+            }
+        }
+        Ok(played)
+    }
+
+    /// `seat` answers the table's question: a computer knight decides as ever, a person gives
+    /// `person`. The move is added to `played`; `false` when a computer knight chose nothing.
+    fn answer(
+        &mut self,
+        seat: Seat,
+        person: Action,
+        now_ms: f64,
+        played: &mut Vec<Played>,
+    ) -> Result<bool, RuleError> {
+        let (action, why) = match self.session.sitter(seat).level() {
+            Some(level) => {
+                let Some((action, why)) = super::computer_decision(
+                    &self.game,
+                    seat,
+                    level,
+                    self.session.setup.seed,
+                    self.session.moves.len(),
+                ) else {
+                    return Ok(false);
+                };
+                (action, Some(why))
+            }
+            None => (person, None),
+        };
+        let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
+        played.push(Played {
+            seat,
+            action,
+            why,
+            events,
+        });
+        Ok(true)
+    }
+
+    /// The persons the proposal on the table is still to be put to, in the order the engine asks
+    /// them (computers answer alone); empty when no proposal waits.
+    pub fn still_to_agree(&self) -> Vec<Seat> {
+        let mut game = self.game.clone();
+        let mut seats = Vec::new();
+        while let Some(seat) = game.decider()
+            && game.glimpse(seat).step() == Step::AcceptProposal
+            && !seats.contains(&seat)
+        {
+            if !self.session.is_computer(seat) {
+                seats.push(seat);
+            }
+            if game.apply(seat, Action::Accept).is_err() {
+                break;
+            }
+        }
+        seats
+    }
+
+    /// "Everyone agrees": every person still asked accepts the proposal on the table, in the
+    /// engine's order; a computer knight asked among them decides as ever (if it rejects, the
+    /// cards are dealt at random and nobody else is asked). Returns each move played.
+    pub fn everyone_agrees(&mut self, now_ms: f64) -> Result<Vec<Played>, RuleError> {
+        let mut played = Vec::new();
+        while let Some(seat) = self.game.decider()
+            && self.game.glimpse(seat).step() == Step::AcceptProposal
+        {
+            if !self.answer(seat, Action::Accept, now_ms, &mut played)? {
+                break;
+            }
         }
         Ok(played)
     }
@@ -227,6 +282,32 @@ impl Ctx {
                 outcome = Some(l.answer_merlin_question(who, super::now_ms()));
             }
         });
+        self.answered(outcome, || {
+            // Whoever answered takes the phone behind his curtain; when nobody offers, or the one
+            // holding the phone does, he keeps it if the next decision is his.
+            if who.is_some() && who != self.lifted.get_untracked() {
+                self.lifted.set(None);
+            } else {
+                self.keep_or_cover();
+            }
+        });
+    }
+
+    /// The whole table agrees to the proposal ([`Live::everyone_agrees`]): saved and told as any
+    /// move is.
+    pub fn everyone_agrees(&self) {
+        let mut outcome = None;
+        self.live.update(|l| {
+            if let Some(l) = l {
+                outcome = Some(l.everyone_agrees(super::now_ms()));
+            }
+        });
+        self.answered(outcome, || {});
+    }
+
+    /// What answering a question on the table played: told and saved as any move is, after
+    /// `phone` has settled who holds the phone; a refusal is said.
+    fn answered(&self, outcome: Option<Result<Vec<Played>, RuleError>>, phone: impl FnOnce()) {
         match outcome {
             None => {}
             Some(Err(e)) => {
@@ -235,9 +316,7 @@ impl Ctx {
             }
             Some(Ok(played)) => {
                 self.message.set(None);
-                // The question was asked on the table, the phone in view of all: whoever answered
-                // takes it behind his curtain, even if his own screen was the last one lifted.
-                self.lifted.set(None);
+                phone();
                 for p in &played {
                     self.tell(p.seat, &p.action, p.why.as_ref(), &p.events);
                 }
@@ -470,5 +549,104 @@ mod tests {
             }
         }
         assert!(nobody > 0 && someone > 0, "{nobody} {someone}");
+    }
+
+    /// A table that proposes how to share the opening's cards (each card to the next knight)
+    /// until the proposal is put to the others: the game there, or `None` if it never is.
+    fn proposed(seed: u64, computer: Option<Seat>) -> Option<Live> {
+        let mut live = table(seed, 4);
+        live.session.loyalty_looks.clear();
+        if let Some(seat) = computer {
+            live.session.sitters[seat.index()] = Sitter::Computer {
+                level: Level::Solid,
+            };
+        }
+        for _ in 0..100 {
+            let seat = live.game.decider()?;
+            let action = match live.game.glimpse(seat).step() {
+                Step::AcceptProposal => return Some(live),
+                Step::Propose => {
+                    let to: Vec<Action> = live
+                        .game
+                        .legal_actions()
+                        .into_iter()
+                        .filter(|a| matches!(a, Action::Propose { .. }))
+                        .collect();
+                    to[live.session.moves.len() % to.len()]
+                }
+                _ => crate::board::computer_decision(&live.game, seat, Level::Solid, seed, 0)?.0,
+            };
+            live.session
+                .apply(&mut live.game, seat, action, 0.0)
+                .unwrap();
+        }
+        None
+    }
+
+    /// A proposal put to the table: "Everyone agrees" accepts it for every person still asked,
+    /// in one tap, and the cards are shared as agreed; with a computer knight among those asked,
+    /// it answers for itself.
+    #[test]
+    fn everyone_agrees_in_one_tap() {
+        for seed in 0..5 {
+            let mut live = proposed(seed, None).expect("a proposal");
+            let asked = live.still_to_agree();
+            assert_eq!(asked.len(), 3, "the three others are asked");
+            let played = live.everyone_agrees(0.0).unwrap();
+            assert_eq!(played.len(), asked.len());
+            assert!(played.iter().all(|p| p.action == Action::Accept));
+            assert!(
+                played.last().unwrap().events.iter().any(|e| matches!(
+                    e,
+                    Event::CardsShared {
+                        at_random: false,
+                        ..
+                    }
+                )),
+                "the cards are shared as agreed"
+            );
+            assert!(live.still_to_agree().is_empty());
+        }
+        // A computer knight among those asked answers for itself.
+        let mut live = proposed(3, Some(Seat(2))).expect("a proposal");
+        assert_eq!(live.still_to_agree().len(), 2, "the persons only");
+        let played = live.everyone_agrees(0.0).unwrap();
+        assert!(played.iter().any(|p| p.seat == Seat(2) && p.why.is_some()));
+    }
+
+    /// A question that interrupts a knight's moment (Excalibur's sacrifice when he draws a black
+    /// card, the Merlin round of a special one) leaves him the phone: it is asked on his screen.
+    /// When the phone must pass (another person's decision), it does not.
+    #[test]
+    fn a_question_that_interrupts_a_moment_leaves_the_phone_with_its_holder() {
+        let (mut kept, mut passed) = (0, 0);
+        for seed in 0..200 {
+            let mut live = table(seed, 4);
+            live.session.loyalty_looks.clear();
+            if !play_until(&mut live, |l| {
+                l.game.decider().is_some_and(|s| {
+                    matches!(l.game.glimpse(s).step(), Step::ExcaliburCancel { .. })
+                        && l.game.table_view().current != s
+                })
+            }) {
+                continue;
+            }
+            let holder = live.game.table_view().current;
+            assert!(super::super::keeps_phone(&live, holder), "seed {seed}");
+            kept += 1;
+            let other = live.game.decider().unwrap();
+            if other != holder {
+                // Whoever else decides behind his curtain takes the phone.
+                play_until(
+                    &mut live,
+                    |l| matches!(super::super::need_of(l), super::super::Need::Person(s) if s != holder),
+                );
+                if let super::super::Need::Person(_) = super::super::need_of(&live) {
+                    assert!(!super::super::keeps_phone(&live, holder));
+                    passed += 1;
+                }
+            }
+        }
+        assert!(kept > 0 && passed > 0, "{kept} {passed}");
     }
 }

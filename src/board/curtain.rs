@@ -98,17 +98,19 @@ pub(super) fn loyalty_code(loyalty: Loyalty) -> &'static str {
     }
 }
 
-/// A person's private screen while he decides.
+/// A person's private screen while he decides; while the table is asked a question on his
+/// screen (`waiting`), his cards without his choices.
 #[component]
-pub(super) fn Private(seat: Seat) -> impl IntoView {
+pub(super) fn Private(seat: Seat, #[prop(optional)] waiting: bool) -> impl IntoView {
     let ctx = use_ctx();
     move || {
-        let (sv, notices, closed) = ctx.live.with(|l| {
+        let (sv, notices, closed, deciding) = ctx.live.with(|l| {
             let l = l.as_ref()?;
             Some((
                 l.game.seat_view(seat),
                 l.session.notices_for(seat),
                 l.game.closed_heroic_actions(seat),
+                !waiting && l.game.decider() == Some(seat),
             ))
         })?;
         let names = ctx.names.get();
@@ -131,8 +133,9 @@ pub(super) fn Private(seat: Seat) -> impl IntoView {
                 {role(&sv).map(|role| view! { <RoleReminder role /> })}
                 {told}
                 <Secrets sv=sv.clone() />
-                {ctx.coaching().then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
-                <Actions seat sv closed />
+                // While the table is asked a question on his screen, his choices wait below it.
+                {(deciding && ctx.coaching()).then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
+                {deciding.then(|| view! { <Actions seat sv closed /> })}
                 {(!ctx.alone()).then(|| view! {
                     <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
                         {t(B::hide_my_cards)}
@@ -150,8 +153,8 @@ pub(super) fn black_codes(cards: &[Black]) -> String {
     codes.join(" ")
 }
 
-/// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight, his hand,
-/// his face-down cards, and what his decision shows him. Every element naming cards carries their
+/// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight and its
+/// power, his hand, his face-down cards, and what his decision shows him. Every element naming cards carries their
 /// codes (`data-white`, `data-black`).
 #[component]
 pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
@@ -213,7 +216,9 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
         .collect();
     view! {
         <div class="secrets">
-            <p class="knight" data-testid="private-knight"><strong>{words::knight_or_squire(knight)}</strong></p>
+            <p class="knight" data-testid="private-knight">
+                <strong>{words::knight_or_squire(knight)}</strong>" — "{words::knight_power(knight)}
+            </p>
             <div class="hand" data-testid="private-hand">
                 <span class="label">{t(B::your_white_cards)}</span>" "{hand}
             </div>

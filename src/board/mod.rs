@@ -28,7 +28,7 @@ use crate::shell::{Screen, Shell, now_ms, scroll_top};
 use crate::storage::GameKind;
 use camelot_board::levels::{Computer, Level};
 use camelot_board::sim::Reason;
-use camelot_board::{Action, Event, Game, Seat, TableView};
+use camelot_board::{Action, Event, Game, RuleError, Seat, TableView};
 use camelot_kit::{Looked, Player, rng_from_seed};
 use leptos::prelude::*;
 use session::Session;
@@ -47,6 +47,24 @@ pub struct Live {
     /// The person who said, on the table, that he offers Merlins: the curtain is his (never
     /// saved: after a reload the table is asked again).
     pub answered: Option<Seat>,
+}
+
+impl Live {
+    /// `seat` plays `action` and the session keeps it. His opening gesture laid at his first look
+    /// ([`offers_at_look`]) means he has seen his Loyalty card.
+    pub fn play(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        now_ms: f64,
+    ) -> Result<Vec<Event>, RuleError> {
+        let looking = self.session.loyalty_looks.first() == Some(&seat);
+        let events = self.session.apply(&mut self.game, seat, action, now_ms)?;
+        if looking {
+            self.session.loyalty_looks.remove(0);
+        }
+        Ok(events)
+    }
 }
 
 /// What the table screen must show now, decided from the game and the session alone.
@@ -196,7 +214,7 @@ impl Ctx {
         let Some(result) = self.live.try_update(|l| {
             let l = l.as_mut()?;
             let public = matches!(need_of(l), Need::Public(s) if s == seat);
-            let done = l.session.apply(&mut l.game, seat, action, now_ms());
+            let done = l.play(seat, action, now_ms());
             if l.game.decider() != l.answered {
                 l.answered = None;
             }
@@ -224,13 +242,9 @@ impl Ctx {
                     self.note(asks::forced_give_back_line(p.seat, &names));
                 }
                 self.save();
-                // The phone stays with the knight while the decision stays his.
-                let next = self
-                    .live
-                    .with_untracked(|l| l.as_ref().and_then(|l| l.game.decider()));
-                if next != Some(seat) {
-                    self.lifted.set(None);
-                }
+                // The phone stays with the knight while the decision stays his, or while the
+                // table is asked a question on his screen.
+                self.keep_or_cover();
                 self.schedule_computer();
             }
             Some(Err(refusal)) => {
@@ -239,6 +253,20 @@ impl Ctx {
                     .set(Some(words::error_reason(&refusal, &names)));
             }
             None => {}
+        }
+    }
+
+    /// After a move, the person holding the phone keeps it ([`keeps_phone`]) or his screen is
+    /// covered.
+    fn keep_or_cover(&self) {
+        let Some(holder) = self.lifted.get_untracked() else {
+            return;
+        };
+        let keeps = self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|l| keeps_phone(l, holder)));
+        if !keeps {
+            self.lifted.set(None);
         }
     }
 
@@ -546,6 +574,27 @@ pub fn need_of(live: &Live) -> Need {
     }
 }
 
+/// Whether `seat`'s first look at his Loyalty card is also his opening gesture: he is the one
+/// to lay a card now, so his private screen shows both.
+pub fn offers_at_look(live: &Live, seat: Seat) -> bool {
+    live.session.loyalty_looks.first() == Some(&seat)
+        && live.game.decider() == Some(seat)
+        && live.game.glimpse(seat).step() == camelot_board::sim::Step::OpeningOffer
+}
+
+/// Whether the person holding the phone (his private screen up) keeps it after a move: the next
+/// decision is his own, or a question that interrupts his moment and hides nothing (Excalibur's
+/// sacrifice, the Merlin round of a special black card), which shows on his screen above his
+/// cards: he asks it aloud and taps the answer, and nobody else needs the phone.
+pub fn keeps_phone(live: &Live, holder: Seat) -> bool {
+    match need_of(live) {
+        Need::Person(seat) | Need::Public(seat) if seat == holder => true,
+        Need::Public(seat) => asks::interrupts(&live.game, seat),
+        Need::Merlins(_) => true,
+        _ => false,
+    }
+}
+
 thread_local! {
     static CTX: std::cell::Cell<Option<Ctx>> = const { std::cell::Cell::new(None) };
 }
@@ -728,6 +777,35 @@ mod tests {
         );
     }
 
+    /// At a table of persons, each one's first look at his Loyalty card is also his opening
+    /// gesture, in its order: one private screen each, which ends with the card he lays.
+    #[test]
+    fn each_first_look_is_also_the_opening_gesture() {
+        for seed in 0..10 {
+            let setup = camelot_board::Setup::new(4, seed);
+            let s = Session::new("b".into(), names(4), vec![Sitter::Person; 4], setup, 0.0);
+            let game = s.game().unwrap();
+            let mut live = Live {
+                session: s,
+                game,
+                answered: None,
+            };
+            for _ in 0..4 {
+                let Need::LoyaltyLook(seat) = need_of(&live) else {
+                    panic!("a look is due");
+                };
+                assert!(
+                    offers_at_look(&live, seat),
+                    "seed {seed}: {seat:?} lays his card"
+                );
+                let offer = live.game.legal_actions()[0];
+                assert!(matches!(offer, Action::OfferCard { .. }));
+                live.play(seat, offer, 0.0).unwrap();
+            }
+            assert!(live.session.loyalty_looks.is_empty(), "every look is done");
+        }
+    }
+
     #[test]
     fn the_table_shows_loyalty_looks_first_then_whoever_decides() {
         let sitters = vec![
@@ -746,7 +824,14 @@ mod tests {
             game,
             answered: None,
         };
-        assert_eq!(need_of(&live), Need::LoyaltyLook(Seat(0)));
+        // The looks follow the opening gesture's order, from the first player.
+        let first = live.game.decider().unwrap();
+        let persons: Vec<Seat> = (0..3)
+            .map(|i| Seat((first.0 + i) % 3))
+            .filter(|s| *s != Seat(1))
+            .collect();
+        assert_eq!(live.session.loyalty_looks, persons);
+        assert_eq!(need_of(&live), Need::LoyaltyLook(persons[0]));
         live.session.loyalty_looks.clear();
         let decider = live.game.decider().unwrap();
         let want = if decider == Seat(1) {

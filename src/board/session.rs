@@ -116,7 +116,8 @@ impl GameSession for Session {
 impl Session {
     /// A new game: names and sitters already checked, the setup's seed drawn by the caller. Every
     /// person looks at his Loyalty card first (unless the three-player rule has the knights look
-    /// only later, §8.3: then the engine asks for that look itself).
+    /// only later, §8.3: then the engine asks for that look itself), in the order of the opening
+    /// gesture, from the first player: so each lays his card for it at the same look.
     pub fn new(
         id: String,
         names: Vec<String>,
@@ -128,8 +129,12 @@ impl Session {
         let loyalty_looks = if peek_later {
             Vec::new()
         } else {
+            let first = Game::new(&setup)
+                .ok()
+                .and_then(|g| g.decider())
+                .map_or(0, |s| s.0);
             (0..setup.players)
-                .map(Seat)
+                .map(|i| Seat((first + i) % setup.players))
                 .filter(|s| !sitters.get(s.index()).is_some_and(|s| s.is_computer()))
                 .collect()
         };
@@ -252,7 +257,14 @@ mod tests {
             },
         ];
         let s = Session::new("b1".into(), names(4), sitters, Setup::new(4, 7), 0.0);
-        assert_eq!(s.loyalty_looks, vec![Seat(0), Seat(2)]);
+        // In the order of the opening gesture, from the first player.
+        let first = s.game().unwrap().decider().unwrap();
+        let order: Vec<Seat> = (0..4)
+            .map(|i| Seat((first.0 + i) % 4))
+            .filter(|s| s.0 % 2 == 0)
+            .collect();
+        assert_eq!(s.loyalty_looks, order);
+        assert_eq!(order.len(), 2);
         // Three players with the three-player rule: nobody looks before the threshold.
         let s = Session::new(
             "b2".into(),

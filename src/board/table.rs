@@ -191,7 +191,15 @@ fn Decision() -> impl IntoView {
         let lifted = ctx.private_seat();
         Some(match need {
             Need::LoyaltyLook(seat) if lifted == Some(seat) => {
-                view! { <LoyaltyLook seat /> }.into_any()
+                // His first look is also his opening gesture when he is the one to lay a card.
+                if ctx
+                    .live
+                    .with_untracked(|l| l.as_ref().is_some_and(|l| super::offers_at_look(l, seat)))
+                {
+                    view! { <Private seat /> }.into_any()
+                } else {
+                    view! { <LoyaltyLook seat /> }.into_any()
+                }
             }
             Need::LoyaltyLook(seat) => {
                 view! { <Covered seat why=t(B::why_loyalty_look).to_string() /> }.into_any()
@@ -199,10 +207,22 @@ fn Decision() -> impl IntoView {
             Need::Person(seat) | Need::Public(seat) if lifted == Some(seat) => {
                 view! { <Private seat /> }.into_any()
             }
-            Need::Public(seat) => view! { <PublicChoice seat /> }.into_any(),
-            Need::Merlins(question) => {
-                view! { <super::asks::MerlinQuestionView question /> }.into_any()
-            }
+            // A question that interrupts the moment of whoever holds the phone shows on his
+            // screen, above his cards (he asks it aloud and taps the answer).
+            Need::Public(seat) => match lifted {
+                Some(holder) => {
+                    view! { <PublicChoice seat /> <Private seat=holder waiting=true /> }.into_any()
+                }
+                None => view! { <PublicChoice seat /> }.into_any(),
+            },
+            Need::Merlins(question) => match lifted {
+                Some(holder) => view! {
+                    <super::asks::MerlinQuestionView question />
+                    <Private seat=holder waiting=true />
+                }
+                .into_any(),
+                None => view! { <super::asks::MerlinQuestionView question /> }.into_any(),
+            },
             Need::Person(seat) => {
                 let why = ctx
                     .view
@@ -305,10 +325,20 @@ fn QuestEndPanel(end: super::QuestEnd) -> impl IntoView {
 fn PublicChoice(seat: Seat) -> impl IntoView {
     let ctx = use_ctx();
     move || {
-        let sv = ctx
-            .live
-            .with(|l| l.as_ref().map(|l| l.game.seat_view(seat)))?;
+        let (sv, agreeing) = ctx.live.with(|l| {
+            l.as_ref()
+                .map(|l| (l.game.seat_view(seat), l.still_to_agree().len()))
+        })?;
         let names = ctx.names.get();
+        // A proposal put to several persons: one tap when they all agree.
+        let everyone = (agreeing > 1).then(|| {
+            view! {
+                <button class="action primary" data-testid="everyone-agrees"
+                    on:click=move |_| ctx.everyone_agrees()>
+                    {t(B::everyone_agrees)}
+                </button>
+            }
+        });
         let what = sv
             .table
             .pending
@@ -320,6 +350,7 @@ fn PublicChoice(seat: Seat) -> impl IntoView {
                 <h2>{tf(B::public_choice_title, &[("name", &words::seat_name(&names, seat))])}</h2>
                 <p>{what}</p>
                 {ctx.coaching().then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
+                {everyone}
                 <Actions seat sv closed=Vec::new() />
             </section>
         })

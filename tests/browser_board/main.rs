@@ -223,15 +223,30 @@ async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
     else {
         return;
     };
-    assert_eq!(
-        Some(Seat(seat)),
-        entitled(game, s),
-        "the private screen of seat {seat} shows, but it is not his moment"
-    );
+    // A question that interrupts his moment is asked on the screen of whoever holds the phone,
+    // above his cards, and his choices wait.
+    let asking = b
+        .exists("[data-testid=public-choice], [data-testid=merlin-question]")
+        .await;
+    if asking {
+        assert!(
+            !b.exists("[data-testid=private] [data-testid=board-actions]")
+                .await,
+            "seat {seat}'s choices show while the table is asked a question"
+        );
+    } else {
+        assert_eq!(
+            Some(Seat(seat)),
+            entitled(game, s),
+            "the private screen of seat {seat} shows, but it is not his moment"
+        );
+    }
     let sv = game.seat_view(Seat(seat));
     let page = marked_cards(b).await;
-    // The first look shows his knight and Loyalty card only.
-    if s.loyalty_looks.first() != Some(&Seat(seat)) {
+    // The first look shows his knight and Loyalty card only, unless his opening gesture is due
+    // at it: then his hand too.
+    if s.loyalty_looks.first() != Some(&Seat(seat)) || b.exists("[data-testid=private-hand]").await
+    {
         let mut hand: BTreeMap<String, u64> = BTreeMap::new();
         for &c in &sv.hand {
             *hand.entry(code(c)).or_default() += 1;

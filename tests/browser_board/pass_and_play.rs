@@ -10,9 +10,22 @@ fn traitor(game: &Game) -> Option<Seat> {
 }
 
 /// What the people at the table choose in the pass-and-play test: what the built-in policy would
-/// choose for their seat, except that the first loyal knight who may accuse the Traitor does.
+/// choose for their seat, except that the first loyal knight who may accuse the Traitor does, and
+/// that at the opening gesture the table agrees how to share the cards (each to the next knight)
+/// rather than dealing them at random.
 fn person_choice(game: &Game, seat: Seat, seed: u64, moves: &[Move<Action>]) -> usize {
     let legal = game.legal_actions();
+    if game.turn() == 0 && game.glimpse(seat).step() == Step::Propose {
+        let proposed = moves
+            .iter()
+            .rev()
+            .take_while(|m| matches!(m.action, Action::Propose { .. }))
+            .count();
+        let to: Vec<usize> = (0..legal.len())
+            .filter(|&i| matches!(legal[i], Action::Propose { .. }))
+            .collect();
+        return to[proposed % to.len()];
+    }
     let accused = moves
         .iter()
         .any(|m| matches!(m.action, Action::Accuse { .. }));
@@ -41,38 +54,69 @@ fn morgan_step(game: &Game) -> bool {
     )
 }
 
-/// One tap of the table's, counted for the turn it was made in.
-fn tap(taps: &mut BTreeMap<(u32, bool), u32>, game: &Game) {
-    *taps
-        .entry((game.turn(), game.table_view().excalibur_over))
-        .or_default() += 1;
+/// What a decision is, for the count of taps.
+fn step_name(game: &Game, seat: Seat) -> &'static str {
+    match game.glimpse(seat).step() {
+        Step::Turn => "turn's action",
+        Step::OpeningOffer | Step::ChooseFirstDealt | Step::Propose | Step::AcceptProposal => {
+            "opening"
+        }
+        Step::ExcaliburCancel { .. } => "Excalibur",
+        Step::Merlins { .. } => "Merlins",
+        Step::Volunteer { .. } => "volunteer",
+        Step::Discard { .. } => "discard",
+        _ => "other question",
+    }
 }
 
-/// Taps per pass-and-play turn, median and mean, before and after Excalibur's quest is over; and
-/// the opening's (every Loyalty look, the opening gesture) up to the first knight's first turn.
-fn report_taps(taps: &BTreeMap<(u32, bool), u32>) {
-    let opening: u32 = taps
-        .iter()
-        .filter(|((turn, _), _)| *turn == 0)
-        .map(|(_, n)| n)
-        .sum();
-    eprintln!("taps from the start to the first turn: {opening}");
+/// The table's taps, each with the turn it was made in, whether Excalibur's quest was over, and
+/// what was tapped.
+type Taps = Vec<(u32, bool, &'static str)>;
+
+/// One tap of the table's: what was tapped, counted for the turn it was made in.
+fn tap(taps: &mut Taps, game: &Game, what: &'static str) {
+    taps.push((game.turn(), game.table_view().excalibur_over, what));
+}
+
+/// Taps per pass-and-play turn, median and mean, before and after Excalibur's quest is over, and
+/// what they went on; and the opening's (every Loyalty look, the opening gesture) up to the first
+/// knight's first turn.
+fn report_taps(taps: &Taps) {
+    let mut opening: BTreeMap<&str, u32> = BTreeMap::new();
+    for &(_, _, what) in taps.iter().filter(|t| t.0 == 0) {
+        *opening.entry(what).or_default() += 1;
+    }
+    eprintln!(
+        "taps from the start to the first turn: {} ({opening:?})",
+        opening.values().sum::<u32>()
+    );
     for over in [false, true] {
-        let mut n: Vec<u32> = taps
-            .iter()
-            .filter(|((turn, o), _)| *o == over && *turn > 0)
-            .map(|(_, n)| *n)
-            .collect();
+        let mut per_turn: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
+        for &(turn, o, what) in taps {
+            if o == over && turn > 0 {
+                *per_turn.entry(turn).or_default() += 1;
+                *kinds.entry(what).or_default() += 1;
+            }
+        }
+        let mut n: Vec<u32> = per_turn.into_values().collect();
         n.sort_unstable();
         if n.is_empty() {
             continue;
         }
-        let mean = n.iter().sum::<u32>() as f64 / n.len() as f64;
+        let turns = n.len() as f64;
+        let mean = n.iter().sum::<u32>() as f64 / turns;
+        let kinds: Vec<String> = kinds
+            .iter()
+            .map(|(what, k)| format!("{what} {:.2}", *k as f64 / turns))
+            .collect();
         eprintln!(
-            "taps per turn {} Excalibur's quest is over: median {}, mean {mean:.1}, over {} turns",
+            "taps per turn {} Excalibur's quest is over: median {}, mean {mean:.1}, over {} turns \
+             (a turn: {})",
             if over { "after" } else { "before" },
             n[n.len() / 2],
-            n.len()
+            n.len(),
+            kinds.join(", ")
         );
     }
 }
@@ -123,11 +167,13 @@ fn pass_and_play_seed(max: usize) -> u64 {
         .expect("a seed with a Morgan chain and an accusation")
 }
 
-/// Four people pass one phone around a real table. Each looks at his Loyalty card
-/// behind his curtain; every decision, in turn or out of it, goes behind the decider's curtain;
-/// a Morgan card passes the phone around the table for the Merlins; a loyal knight accuses the
-/// Traitor (confirmed first) and unmasks him; the quests' ends show to the table; at the end the
-/// verdict, and the Loyalty cards turned over one by one. The table plays in Czech (no placeholder
+/// Four people pass one phone around a real table. Each looks at his Loyalty card behind his
+/// curtain and lays his card for the opening gesture at the same look; the table agrees how to
+/// share them in one tap; every secret decision, in turn or out of it, goes behind the decider's
+/// curtain, and a question that hides nothing is asked on the table, or over the cards of whoever
+/// holds the phone when it interrupts his moment; a Morgan card asks every knight; a loyal knight
+/// accuses the Traitor (confirmed first) and unmasks him; the quests' ends show to the table; at
+/// the end the verdict, and the Loyalty cards turned over one by one. The table plays in Czech (no placeholder
 /// or raw key on any screen checked); the end is then shown in every language. After every step,
 /// nothing hidden is in the page.
 #[tokio::test]
@@ -170,10 +216,23 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         "everyone looks at his Loyalty card"
     );
     let start = Instant::now();
-    let (mut morgan_curtains, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
+    // The knights asked at Morgan's card, behind their curtains or over the cards of whoever
+    // holds the phone.
+    let (mut morgan_asked, mut quest_ends, mut confirmed) = (Vec::new(), 0, false);
     let (mut merlin_questions, mut public_choices, mut arthur_exchanges) = (0, 0, 0);
+    // Who holds the phone: the last one to lift his curtain, until the whole table looks. A
+    // question that interrupts his moment is asked on his screen, above his cards.
+    let (mut holder, mut over_cards): (Option<Seat>, u32) = (None, 0);
+    let mut agreed = 0;
+    let private_seat = async || {
+        b.eval("return document.querySelector('[data-testid=private]')?.dataset.seat ?? null;")
+            .await
+            .as_str()
+            .and_then(|v| v.parse::<u8>().ok())
+            .map(Seat)
+    };
     // Taps per turn, keyed by the turn and whether Excalibur's quest is over.
-    let mut taps: BTreeMap<(u32, bool), u32> = BTreeMap::new();
+    let mut taps = Taps::new();
     loop {
         assert!(
             start.elapsed() < Duration::from_secs(900),
@@ -207,8 +266,9 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 accessible("a quest's end").await;
             }
             quest_ends += 1;
+            holder = None;
             b.click("[data-testid=quest-end-done]").await;
-            tap(&mut taps, &game);
+            tap(&mut taps, &game, "quest's end");
             continue;
         }
         if b.exists("[data-testid=merlin-question]").await {
@@ -217,26 +277,37 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             let seat = game.decider().expect("a decider");
             let i = person_choice(&game, seat, s.setup.seed, &s.moves);
             let offers = matches!(game.legal_actions()[i], Action::CommitMerlins { .. });
+            assert!(!b.exists("[data-testid=curtain]").await);
+            let over = private_seat().await;
             assert!(
-                !b.exists("[data-testid=curtain]").await
-                    && !b.exists("[data-testid=private]").await
+                over.is_none() || over == holder,
+                "the Merlin question shows over {over:?}'s cards, the phone is {holder:?}'s"
             );
+            over_cards += u32::from(over.is_some());
             merlin_questions += 1;
             if offers {
                 b.click(&format!("[data-testid=merlin-question-{}]", seat.0))
                     .await;
-                tap(&mut taps, &game);
-                b.wait_for("[data-testid=curtain-show]").await;
+                tap(&mut taps, &game, "Merlin question");
+                if holder != Some(seat) {
+                    b.wait_for("[data-testid=curtain-show]").await;
+                }
             } else {
                 let before = s.moves.len();
                 b.click("[data-testid=merlin-question-nobody]").await;
-                tap(&mut taps, &game);
+                tap(&mut taps, &game, "Merlin question");
                 wait_saved_after(&b, before).await;
             }
             continue;
         }
         if b.exists("[data-testid=public-choice]").await {
             public_choices += 1;
+            let over = private_seat().await;
+            assert!(
+                over.is_none() || over == holder,
+                "a question shows over {over:?}'s cards, the phone is {holder:?}'s"
+            );
+            over_cards += u32::from(over.is_some());
         }
         if b.exists("[data-testid=curtain-show]").await {
             // The curtain names whoever's moment it is, and only him.
@@ -260,22 +331,23 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 "the curtain names the wrong knight"
             );
             if morgan_step(&game) {
-                morgan_curtains.push(who);
+                morgan_asked.push(who);
             }
             b.click("[data-testid=curtain-show]").await;
-            tap(&mut taps, &game);
+            holder = Some(who);
+            tap(&mut taps, &game, "curtain");
             b.wait_for("[data-testid=private]").await;
             continue;
         }
         if b.exists("[data-testid=private-notices-done]").await {
             b.click("[data-testid=private-notices-done]").await;
-            tap(&mut taps, &game);
+            tap(&mut taps, &game, "notices");
             continue;
         }
         if b.exists("[data-testid=accuse-yes]").await {
             confirmed = true;
             b.click("[data-testid=accuse-yes]").await;
-            tap(&mut taps, &game);
+            tap(&mut taps, &game, "accusation");
             // The outcome is shown to the whole table: the accuser's cards are covered, and the
             // accused is named with his Loyalty.
             b.wait_for("[data-testid=accusation-result]").await;
@@ -300,8 +372,29 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
             );
             continue;
         }
+        if b.exists("[data-testid=everyone-agrees]").await {
+            // A proposal put to the whole table: one tap when everyone agrees.
+            let seat = game.decider().expect("a decider");
+            let i = person_choice(&game, seat, s.setup.seed, &s.moves);
+            assert_eq!(game.legal_actions()[i], Action::Accept, "the people agree");
+            let before = s.moves.len();
+            b.click("[data-testid=everyone-agrees]").await;
+            tap(&mut taps, &game, "everyone agrees");
+            agreed += 1;
+            wait_saved_after(&b, before).await;
+            let s = saved(&b).await.expect("a save");
+            assert!(
+                s.moves.len() >= before + 2,
+                "everyone agreed, but {} accepted",
+                s.moves.len() - before
+            );
+            continue;
+        }
         if b.exists("[data-testid=board-actions]").await {
             let seat = game.decider().expect("a decider");
+            if morgan_step(&game) {
+                morgan_asked.push(seat);
+            }
             let i = person_choice(&game, seat, s.setup.seed, &s.moves);
             let action = game.legal_actions()[i];
             let before = s.moves.len();
@@ -309,17 +402,17 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
                 // King Arthur's exchange: "Exchange a card…", the card, then the knight.
                 let code = serde_json::to_value(card).unwrap();
                 b.click("[data-testid=arthur-exchange]").await;
-                tap(&mut taps, &game);
+                tap(&mut taps, &game, "King Arthur");
                 b.click(&format!(
                     "[data-testid=arthur-card-{}]",
                     code.as_str().unwrap()
                 ))
                 .await;
-                tap(&mut taps, &game);
+                tap(&mut taps, &game, "King Arthur");
                 arthur_exchanges += 1;
             }
             b.click(&format!("[data-testid=action-{i}]")).await;
-            tap(&mut taps, &game);
+            tap(&mut taps, &game, step_name(&game, seat));
             if matches!(action, Action::Accuse { .. }) {
                 // Asked first; Cancel changes nothing, and asks again next time.
                 b.wait_for("[data-testid=accuse-confirm]").await;
@@ -336,7 +429,7 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         }
         if b.exists("[data-testid=private-done]").await {
             b.click("[data-testid=private-done]").await;
-            tap(&mut taps, &game);
+            tap(&mut taps, &game, "hide my cards");
             continue;
         }
         panic!("nothing to tap:\n{}", b.html().await);
@@ -349,11 +442,8 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
         game.table_view().knights[traitor.index()].revealed,
         "the Traitor was unmasked"
     );
-    let asked: std::collections::BTreeSet<Seat> = morgan_curtains.iter().copied().collect();
-    assert!(
-        asked.len() >= 3,
-        "Morgan's card passed the phone to {asked:?} only"
-    );
+    let asked: std::collections::BTreeSet<Seat> = morgan_asked.iter().copied().collect();
+    assert!(asked.len() >= 3, "Morgan's card asked {asked:?} only");
     assert!(quest_ends > 0, "no quest's end was shown");
     assert!(
         public_choices > 0,
@@ -361,8 +451,14 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     );
     report_taps(&taps);
     eprintln!(
-        "{merlin_questions} Merlin questions, {public_choices} choices on the table, \
+        "{merlin_questions} Merlin questions, {public_choices} choices on the table \
+         ({over_cards} of them asked over the cards of whoever held the phone), \
          {arthur_exchanges} exchanges of King Arthur's"
+    );
+    assert!(agreed > 0, "the table never agreed in one tap");
+    assert!(
+        over_cards > 0,
+        "no question was asked on the screen of whoever held the phone"
     );
     // The end: the verdict, then every Loyalty card turned over one by one.
     assert!(!b.text("[data-testid=board-verdict]").await.is_empty());

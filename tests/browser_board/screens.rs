@@ -27,7 +27,7 @@ async fn screenshots() {
     b.click("[data-testid=curtain-show]").await;
     b.wait_for("[data-testid=private]").await;
     shot("b04-loyalty-look").await;
-    b.click("[data-testid=private-done]").await;
+    setup::end_first_look(&b).await;
     // On to the person's first decision.
     let t = Instant::now();
     while !b.exists("[data-testid=curtain-show]").await {

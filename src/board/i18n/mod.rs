@@ -199,6 +199,8 @@ i18n::texts! {
     label_propose: "Next card to {name}",
     label_deal_at_random: "Deal them at random",
     label_accept: "Accept",
+    // One tap for the whole table: every person still asked accepts the proposal.
+    everyone_agrees: "Everyone agrees",
     label_reject: "Reject: deal at random",
     label_draw_black_card: "Draw a black card",
     label_add_siege_engine: "Add a siege engine",
