@@ -49,13 +49,8 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
     let mut decisions = 0;
     let mut fast = false;
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(900),
-            "the game did not end"
-        );
-        if b.exists("#panic").await {
-            panic!("the app crashed: {}", b.text("#panic").await);
-        }
+        b.assert_still_playing(start, Duration::from_secs(900))
+            .await;
         let s = saved(&b).await.expect("an autosave");
         let game = replay(&s);
         assert_nothing_hidden(&b, &game).await;

@@ -17,17 +17,8 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     let (mut moved_from_board, mut told_why_not) = (false, false);
     let mut person_moves = 0;
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(600),
-            "the game did not end"
-        );
-        if b.exists("#panic").await {
-            panic!(
-                "the app crashed: {}\n{:?}",
-                b.text("#panic").await,
-                b.console_errors().await
-            );
-        }
+        b.assert_still_playing(start, Duration::from_secs(600))
+            .await;
         let Some(s) = saved(&b).await else {
             panic!("no autosave");
         };

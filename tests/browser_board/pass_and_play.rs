@@ -234,13 +234,8 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
     // Taps per turn, keyed by the turn and whether Excalibur's quest is over.
     let mut taps = Taps::new();
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(900),
-            "the game did not end"
-        );
-        if b.exists("#panic").await {
-            panic!("the app crashed: {}", b.text("#panic").await);
-        }
+        b.assert_still_playing(start, Duration::from_secs(900))
+            .await;
         let s = saved(&b).await.expect("a save");
         let game = replay(&s);
         assert_page_hides_what_it_must(&b, &game, &s).await;

@@ -82,13 +82,8 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
     let mut checked: Option<usize> = None;
     let mut stale = 0;
     loop {
-        assert!(
-            start.elapsed() < Duration::from_secs(900),
-            "the game did not end"
-        );
-        if b.exists("#panic").await {
-            panic!("the app crashed: {}", b.text("#panic").await);
-        }
+        b.assert_still_playing(start, Duration::from_secs(900))
+            .await;
         let k = saved(&b).await.expect("an autosave");
         if b.exists("[data-testid=end]").await {
             assert!(k.game.is_over());

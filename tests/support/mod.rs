@@ -508,6 +508,20 @@ impl Browser {
         console.clone()
     }
 
+    /// A whole game played through the page goes on: the app has not crashed (its panic screen
+    /// would show, said here with the console's errors) and the game started at `start` has not
+    /// run past `limit`.
+    pub async fn assert_still_playing(&self, start: Instant, limit: Duration) {
+        assert!(start.elapsed() < limit, "the game did not end");
+        if self.exists("#panic").await {
+            panic!(
+                "the app crashed: {}\n{:?}",
+                self.text("#panic").await,
+                self.console_errors().await
+            );
+        }
+    }
+
     /// Console errors so far: `console.error`, uncaught exceptions, resources that failed to load.
     pub async fn console_errors(&self) -> Vec<String> {
         self.console_log()
