@@ -38,8 +38,7 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     assert_accessible(&b, &axe, "Home").await;
     assert_tap_targets(&b, "Home").await;
 
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
+    b.open_settings().await;
     assert_accessible(&b, &axe, "Settings").await;
     assert_tap_targets(&b, "Settings").await;
 
@@ -65,12 +64,7 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     press_enter(&b).await;
     b.wait_for("[data-testid=rules-screen][data-game=board]")
         .await;
-    assert_eq!(
-        b.attr("[data-testid=rules-game-board]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
+    b.assert_pressed("[data-testid=rules-game-board]").await;
     assert_accessible(&b, &axe, "Rules (board game)").await;
 
     b.click("[data-testid=home-button]").await;

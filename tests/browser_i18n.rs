@@ -47,8 +47,7 @@ async fn every_language_shows_its_own_words_on_every_main_screen() {
         }
         assert_clean_text(&b, &format!("{code} Home")).await;
 
-        b.click("[data-testid=settings]").await;
-        b.wait_for("[data-testid=settings-screen]").await;
+        b.open_settings().await;
         assert_clean_text(&b, &format!("{code} Settings")).await;
 
         b.click("[data-testid=rules-button]").await;

@@ -448,14 +448,8 @@ async fn settings_are_kept_and_the_rules_are_one_tap_away() {
         return;
     };
     app_with(&b, &[]).await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
-    assert_eq!(
-        b.attr("[data-testid=countdown-off]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
+    b.open_settings().await;
+    b.assert_pressed("[data-testid=countdown-off]").await;
     b.click("[data-testid=countdown-60]").await;
     b.click("[data-testid=motion-reduce]").await;
     b.wait_for("[data-testid=settings-saved]").await;
@@ -467,20 +461,9 @@ async fn settings_are_kept_and_the_rules_are_one_tap_away() {
         serde_json::from_str(&get(&b, "camelot/v1/card/settings").await.unwrap()).unwrap();
     assert_eq!(card["silence_countdown_secs"], 60);
     b.reload().await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
-    assert_eq!(
-        b.attr("[data-testid=countdown-60]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
-    assert_eq!(
-        b.attr("[data-testid=motion-reduce]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
+    b.open_settings().await;
+    b.assert_pressed("[data-testid=countdown-60]").await;
+    b.assert_pressed("[data-testid=motion-reduce]").await;
     assert_no_horizontal_scroll(&b, "settings").await;
 
     // Rules from the top bar, in one tap; every card and our readings are there.
@@ -690,14 +673,8 @@ async fn the_card_games_settings_from_the_previous_release_are_kept() {
         )],
     )
     .await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
-    assert_eq!(
-        b.attr("[data-testid=countdown-90]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
+    b.open_settings().await;
+    b.assert_pressed("[data-testid=countdown-90]").await;
     // The app saves its own settings again, without the Card Game's: they stay with the game.
     b.click("[data-testid=motion-reduce]").await;
     b.wait_for("[data-testid=settings-saved]").await;
@@ -706,14 +683,8 @@ async fn the_card_games_settings_from_the_previous_release_are_kept() {
     assert_eq!(card["silence_countdown_secs"], 90);
     assert_eq!(card["computers_fast"], true);
     b.reload().await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
-    assert_eq!(
-        b.attr("[data-testid=countdown-90]", "aria-pressed")
-            .await
-            .as_deref(),
-        Some("true")
-    );
+    b.open_settings().await;
+    b.assert_pressed("[data-testid=countdown-90]").await;
     b.assert_no_console_errors().await;
     b.close().await;
 }
@@ -726,11 +697,9 @@ async fn settings_changed_in_another_tab_are_not_undone() {
         return;
     };
     app_with(&b, &[]).await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
+    b.open_settings().await;
     let (first, second) = b.open_second_tab().await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
+    b.open_settings().await;
     // The first tab asks for less motion; the second, whose screen follows, then picks French.
     b.show_tab(&first).await;
     b.click("[data-testid=motion-reduce]").await;

@@ -111,8 +111,7 @@ async fn the_silence_countdown_goes_on_across_a_reload() {
     };
     let (seed, _) = silence_seed();
     fresh_app(&b, seed).await;
-    b.click("[data-testid=settings]").await;
-    b.wait_for("[data-testid=settings-screen]").await;
+    b.open_settings().await;
     b.click("[data-testid=countdown-60]").await;
     b.wait_for("[data-testid=settings-saved]").await;
     b.click("[data-testid=home-button]").await;

@@ -508,6 +508,21 @@ impl Browser {
         console.clone()
     }
 
+    /// Opens Settings from the header.
+    pub async fn open_settings(&self) {
+        self.click("[data-testid=settings]").await;
+        self.wait_for("[data-testid=settings-screen]").await;
+    }
+
+    /// The toggle button `selector` shows as pressed (`aria-pressed="true"`).
+    pub async fn assert_pressed(&self, selector: &str) {
+        assert_eq!(
+            self.attr(selector, "aria-pressed").await.as_deref(),
+            Some("true"),
+            "{selector} is not pressed"
+        );
+    }
+
     /// A whole game played through the page goes on: the app has not crashed (its panic screen
     /// would show, said here with the console's errors) and the game started at `start` has not
     /// run past `limit`.
