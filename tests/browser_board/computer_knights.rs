@@ -10,13 +10,23 @@ async fn one_person_and_three_computer_knights_play_the_board_game_to_its_end() 
     };
     setup::fresh_page(&b, Some(12), &[]).await;
     // Two taps: the defaults are a person and three computer knights.
+    let home = b.taps();
     setup::start_default_board_game(&b).await;
     let start = Instant::now();
     let mut reloaded = false;
     let mut rules_opened = false;
     let (mut moved_from_board, mut told_why_not) = (false, false);
     let mut person_moves = 0;
+    // The taps from Home to the person's first decision: New game, Start, and his first look
+    // when he is not the first to lay a card for the opening gesture.
+    let mut first_decision = None;
     loop {
+        if first_decision.is_none() && b.exists("[data-testid=board-actions]").await {
+            let taps = b.taps() - home;
+            eprintln!("taps from Home to the person's first decision: {taps}");
+            assert!(taps <= 3, "{taps} taps to the first decision");
+            first_decision = Some(taps);
+        }
         b.assert_still_playing(start, Duration::from_secs(600))
             .await;
         let Some(s) = saved(&b).await else {

@@ -90,6 +90,12 @@ pub async fn open_board_new_game(b: &Browser) {
 
 /// From Home: a board game as New game offers it (a person and three computer knights), started
 /// with two taps; at its table.
+pub async fn start_default_board_game(b: &Browser) {
+    open_board_new_game(b).await;
+    b.click("[data-testid=board-start]").await;
+    b.wait_for("[data-testid=board-table]").await;
+}
+
 /// Ends a person's first private screen of a board game: his Loyalty card, with his opening
 /// gesture when he is the one to lay a card now ("Done", or the first card he may lay).
 pub async fn end_first_look(b: &Browser) {
@@ -100,10 +106,4 @@ pub async fn end_first_look(b: &Browser) {
         b.click("[data-testid=board-actions] [data-testid=action-0]")
             .await;
     }
-}
-
-pub async fn start_default_board_game(b: &Browser) {
-    open_board_new_game(b).await;
-    b.click("[data-testid=board-start]").await;
-    b.wait_for("[data-testid=board-table]").await;
 }
