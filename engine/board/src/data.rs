@@ -685,6 +685,28 @@ pub struct QuestRules {
     pub relic: Option<Relic>,
 }
 
+/// The two Wars share one row of rules (§4.1): a straight against warriors, perpetual, the cards of a
+/// win shared, siege engines on a loss.
+const fn war(quest: Quest) -> QuestRules {
+    QuestRules {
+        quest,
+        solo: false,
+        combat: false,
+        perpetual: true,
+        pattern: Pattern::Straight,
+        white_spots: 5,
+        black_spots: WARRIORS_LOSE,
+        win_life: 1,
+        loss_life: 1,
+        win_cards: 4,
+        shared_cards: true,
+        win_swords: 1,
+        loss_swords: 1,
+        loss_engines: LOST_WAR_ENGINES,
+        relic: None,
+    }
+}
+
 /// The quest table (§4.1: BoQ-EN; BoQ-DE; NL-BoQ; CZ), in [`Quest`] order.
 pub const QUESTS: [QuestRules; 7] = [
     QuestRules {
@@ -772,40 +794,8 @@ pub const QUESTS: [QuestRules; 7] = [
         loss_engines: 0,
         relic: Some(Relic::Grail),
     },
-    QuestRules {
-        quest: Quest::PictWar,
-        solo: false,
-        combat: false,
-        perpetual: true,
-        pattern: Pattern::Straight,
-        white_spots: 5,
-        black_spots: WARRIORS_LOSE,
-        win_life: 1,
-        loss_life: 1,
-        win_cards: 4,
-        shared_cards: true,
-        win_swords: 1,
-        loss_swords: 1,
-        loss_engines: LOST_WAR_ENGINES,
-        relic: None,
-    },
-    QuestRules {
-        quest: Quest::SaxonWar,
-        solo: false,
-        combat: false,
-        perpetual: true,
-        pattern: Pattern::Straight,
-        white_spots: 5,
-        black_spots: WARRIORS_LOSE,
-        win_life: 1,
-        loss_life: 1,
-        win_cards: 4,
-        shared_cards: true,
-        win_swords: 1,
-        loss_swords: 1,
-        loss_engines: LOST_WAR_ENGINES,
-        relic: None,
-    },
+    war(Quest::PictWar),
+    war(Quest::SaxonWar),
 ];
 
 /// Whether `counts` (cards of each value 1–5 on a combat quest) can still be completed into the

@@ -110,13 +110,7 @@ fn end_order_the_last_loyal_knight_dying_beats_twelve_swords_with_a_white_majori
     }
     assert_eq!(g.life(s(0)), 1);
     evil_engine(&mut g);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::Grail,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::Grail);
     assert_eq!(g.life(s(0)), 0);
     act(&mut g, Action::PlayGrailCard);
     assert_eq!(g.tally(Quest::Grail).won, 1);
@@ -152,13 +146,7 @@ fn end_the_twelfth_sword_still_counts_when_another_loyal_knight_lives() {
     }
     assert!(g.siege_engines() < 11);
     evil_engine(&mut g);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::Grail,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::Grail);
     act(&mut g, Action::PlayGrailCard);
     assert_eq!(
         g.swords(),
@@ -431,13 +419,7 @@ fn last_loyal_knight_dying_with_the_twelfth_sword_and_the_grail_with_the_traitor
     // Seat 1, the last Loyal knight, at 1 life: Heroism, his last life, and the 4th card.
     assert_eq!((g.current(), g.life(s(1))), (s(1), 1));
     act(&mut g, ENGINE);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::BlackKnight,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::BlackKnight);
     act(&mut g, fight(F4));
     assert_eq!(g.tally(Quest::BlackKnight).won, 1);
     assert_eq!(

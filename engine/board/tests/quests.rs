@@ -198,14 +198,7 @@ fn excalibur_won_goes_to_the_knight_who_made_the_last_step() {
         .hand(1, &[F1, F1])
         .white(&[GRAIL; 7])
         .start();
-    turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
-    turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
-    wander_turn(&mut g, ENGINE);
-    for _ in 0..2 {
-        turn(&mut g, LIFE, &[Action::DiscardForExcalibur { card: F1 }]);
-        turn(&mut g, LIFE, &[Action::DiscardForExcalibur { card: F1 }]);
-        wander_turn(&mut g, LIFE);
-    }
+    excalibur_one_step_short(&mut g);
     evil_engine(&mut g);
     act_as(&mut g, 0, Action::DiscardForExcalibur { card: F1 });
     // Two present: seven cards shared, the winner leads.

@@ -82,14 +82,7 @@ fn reading_05_tristan_moves_free_whenever_he_leaves_camelot_even_after_a_quest_s
         .hand(0, &[F1, F1, F1])
         .hand(1, &[F1, F1])
         .start();
-    turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
-    turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
-    wander_turn(&mut g, ENGINE);
-    for _ in 0..2 {
-        turn(&mut g, LIFE, &[Action::DiscardForExcalibur { card: F1 }]);
-        turn(&mut g, LIFE, &[Action::DiscardForExcalibur { card: F1 }]);
-        wander_turn(&mut g, LIFE);
-    }
+    excalibur_one_step_short(&mut g);
     evil_engine(&mut g);
     act(&mut g, Action::DiscardForExcalibur { card: F1 });
     settle(&mut g);
@@ -293,13 +286,7 @@ fn reading_12_heroism_stays_on_a_solo_quest_its_knight_left() {
         .black(&[Black::BlackKnight1; 4])
         .start();
     evil_engine(&mut g);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::BlackKnight,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::BlackKnight);
     act(&mut g, mv(Place::BlackKnight));
     end_turn(&mut g);
     wander_turn(&mut g, DRAW);
@@ -658,13 +645,7 @@ fn reading_24_after_the_traitors_flip_only_white_over_black_decides() {
         .hand(2, &[GRAIL, GRAIL])
         .start();
     evil_engine(&mut g);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::Grail,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::Grail);
     act(&mut g, mv(Place::Grail));
     end_turn(&mut g);
     turn(&mut g, ENGINE, &[mv(Place::Grail)]);

@@ -30,6 +30,22 @@ fn pict_war_won_with(b: Build, extra: &[White]) -> Game {
     g
 }
 
+/// From [`pict_war_won`]: seat 1 wanders, and seat 2 adds the sixth siege engine: he may accuse.
+fn to_seat_2s_heroic_actions(g: &mut Game) {
+    wander_turn(g, ENGINE);
+    act_as(g, 2, Action::AddSiegeEngine);
+}
+
+/// From [`pict_war_won`] with the Traitor at seat 2: seats 1 and 2 wander, seat 3 accuses seat 2 —
+/// unmasking him — and ends his turn.
+fn seat_3_unmasks_seat_2(g: &mut Game) {
+    wander_turn(g, ENGINE);
+    wander_turn(g, ENGINE);
+    act_as(g, 3, Action::AddSiegeEngine);
+    act(g, Action::Accuse { target: s(2) });
+    end_turn(g);
+}
+
 #[test]
 fn an_accusation_needs_six_siege_engines_or_six_swords() {
     let mut g = four().start();
@@ -53,8 +69,7 @@ fn an_accusation_needs_six_siege_engines_or_six_swords() {
 #[test]
 fn accusing_a_loyal_knight_flips_a_white_sword_and_each_knight_accuses_once() {
     let mut g = pict_war_won(four().traitor(3));
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 2, Action::AddSiegeEngine);
+    to_seat_2s_heroic_actions(&mut g);
     let events = act(&mut g, Action::Accuse { target: s(0) });
     assert!(has_event(&events, |e| matches!(
         e,
@@ -74,8 +89,7 @@ fn accusing_a_loyal_knight_flips_a_white_sword_and_each_knight_accuses_once() {
     assert_eq!(g.swords(), Swords { white: 0, black: 1 });
     end_turn(&mut g);
     wander_turn(&mut g, ENGINE);
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 2, Action::AddSiegeEngine);
+    to_seat_2s_heroic_actions(&mut g);
     assert_eq!(
         refused(&mut g, Action::Accuse { target: s(3) }),
         RuleError::AlreadyAccused
@@ -87,8 +101,7 @@ fn accusing_a_loyal_knight_flips_a_white_sword_and_each_knight_accuses_once() {
 #[test]
 fn a_knight_shown_loyal_by_an_accusation_is_known_loyal_from_then_on() {
     let mut g = pict_war_won(four().traitor(3));
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 2, Action::AddSiegeEngine);
+    to_seat_2s_heroic_actions(&mut g);
     let turn = g.turn();
     act(&mut g, Action::Accuse { target: s(0) });
     let known = |v: &camelot_board::TableView| (v.knights[0].loyalty, v.knights[0].shown_loyal_on);
@@ -137,11 +150,7 @@ fn accusing_the_traitor_adds_a_white_sword_and_unmasks_him() {
 #[test]
 fn the_revealed_traitor_gets_nothing_from_the_other_knights_cards() {
     let mut g = pict_war_won(four().traitor(2));
-    wander_turn(&mut g, ENGINE);
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 3, Action::AddSiegeEngine);
-    act(&mut g, Action::Accuse { target: s(2) });
-    end_turn(&mut g);
+    seat_3_unmasks_seat_2(&mut g);
     act_as(&mut g, 0, Action::AddSiegeEngine);
     let before: Vec<usize> = (0..4).map(|i| hand(&g, i).len()).collect();
     act(&mut g, Action::PlayReinforcements { others: true });
@@ -153,11 +162,7 @@ fn the_revealed_traitor_gets_nothing_from_the_other_knights_cards() {
 #[test]
 fn the_revealed_traitor_takes_a_random_card_then_adds_an_engine_or_draws_face_up() {
     let mut g = pict_war_won(four().traitor(2).black(&[Black::BlackKnight3]));
-    wander_turn(&mut g, ENGINE);
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 3, Action::AddSiegeEngine);
-    act(&mut g, Action::Accuse { target: s(2) });
-    end_turn(&mut g);
+    seat_3_unmasks_seat_2(&mut g);
     wander_turn(&mut g, ENGINE);
     wander_turn(&mut g, ENGINE);
     // His turn: no Progression of Evil, no Heroic Actions.
@@ -199,11 +204,7 @@ fn a_fixed_pick_names_the_card_the_revealed_traitor_takes() {
                 .picks(&[pick; 8]),
             &[White::Fate, White::Piety],
         );
-        wander_turn(&mut g, ENGINE);
-        wander_turn(&mut g, ENGINE);
-        act_as(&mut g, 3, Action::AddSiegeEngine);
-        act(&mut g, Action::Accuse { target: s(2) });
-        end_turn(&mut g);
+        seat_3_unmasks_seat_2(&mut g);
         wander_turn(&mut g, ENGINE);
         wander_turn(&mut g, ENGINE);
         let cards = hand(&g, 3);
@@ -225,8 +226,7 @@ fn a_fixed_pick_names_the_card_the_revealed_traitor_takes() {
 #[test]
 fn a_traitors_false_accusation_flips_a_sword_too() {
     let mut g = pict_war_won(four().traitor(2));
-    wander_turn(&mut g, ENGINE);
-    act_as(&mut g, 2, Action::AddSiegeEngine);
+    to_seat_2s_heroic_actions(&mut g);
     act(&mut g, Action::Accuse { target: s(3) });
     assert_eq!(g.swords(), Swords { white: 0, black: 1 });
     assert!(!g.is_revealed(s(2)));

@@ -157,13 +157,7 @@ fn heroism_adds_a_sword_of_the_winning_colour_when_its_quest_ends() {
         .hand(2, &[F1])
         .start();
     evil_engine(&mut g);
-    act(
-        &mut g,
-        Action::PlayHeroism {
-            quest: Quest::Excalibur,
-        },
-    );
-    act(&mut g, Action::Sacrifice);
+    heroism_with_sacrifice(&mut g, Quest::Excalibur);
     act(
         &mut g,
         Action::Move {

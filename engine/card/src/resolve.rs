@@ -555,48 +555,70 @@ pub(crate) mod tests {
         r.stack(QuestStack::Quest(q)).and_then(|s| s.total)
     }
 
-    #[test]
-    fn rule_book_example_1() {
-        // Excalibur 5 + 3 + ? + ? = 12: 2 white. Grail 3 + 1 = 4... the book's Grail is "3 + 1": a 3 and
-        // a single `?`. Picts 5 + 3 + 2 + ? + ? = 14: 1 black.
-        let p = pile(&[
-            "excalibur:5",
-            "picts:5",
-            "excalibur:3",
-            "grail:3",
-            "picts:3",
-            "excalibur:?",
-            "picts:2",
-            "grail:?",
-            "picts:?",
-            "excalibur:?",
-            "picts:?",
-        ]);
-        let r = resolve(&p, Quest::Excalibur, 0);
-        assert_eq!(total(&r, Quest::Excalibur), Some(12));
-        assert_eq!(total(&r, Quest::Grail), Some(4));
-        assert_eq!(total(&r, Quest::Picts), Some(14));
-        assert_eq!(r.main_stack().outcome, Outcome::Success);
-        assert_eq!((r.white, r.black), (2, 1));
+    /// A worked example of the rule book: the pile, going on Excalibur, each quest's total, the
+    /// main quest's outcome and the swords (white, black).
+    struct Example {
+        name: &'static str,
+        pile: &'static [&'static str],
+        totals: &'static [(Quest, u16)],
+        outcome: Outcome,
+        swords: (u8, u8),
     }
 
+    const RULE_BOOK_EXAMPLES: [Example; 2] = [
+        // Excalibur 5 + 3 + ? + ? = 12: 2 white. Grail 3 + 1 = 4... the book's Grail is "3 + 1": a 3
+        // and a single `?`. Picts 5 + 3 + 2 + ? + ? = 14: 1 black.
+        Example {
+            name: "rule book example 1: a success, 2 white, and the Picts' 1 black",
+            pile: &[
+                "excalibur:5",
+                "picts:5",
+                "excalibur:3",
+                "grail:3",
+                "picts:3",
+                "excalibur:?",
+                "picts:2",
+                "grail:?",
+                "picts:?",
+                "excalibur:?",
+                "picts:?",
+            ],
+            totals: &[
+                (Quest::Excalibur, 12),
+                (Quest::Grail, 4),
+                (Quest::Picts, 14),
+            ],
+            outcome: Outcome::Success,
+            swords: (2, 1),
+        },
+        Example {
+            name: "rule book example 2: baseless, and the Picts' 1 black",
+            pile: &[
+                "excalibur:3",
+                "picts:5",
+                "excalibur:?",
+                "picts:3",
+                "excalibur:?",
+                "picts:2",
+                "grail:?",
+                "picts:?",
+            ],
+            totals: &[(Quest::Excalibur, 7), (Quest::Picts, 11)],
+            outcome: Outcome::Baseless,
+            swords: (0, 1),
+        },
+    ];
+
     #[test]
-    fn rule_book_example_2() {
-        let p = pile(&[
-            "excalibur:3",
-            "picts:5",
-            "excalibur:?",
-            "picts:3",
-            "excalibur:?",
-            "picts:2",
-            "grail:?",
-            "picts:?",
-        ]);
-        let r = resolve(&p, Quest::Excalibur, 0);
-        assert_eq!(total(&r, Quest::Excalibur), Some(7));
-        assert_eq!(total(&r, Quest::Picts), Some(11));
-        assert_eq!(r.main_stack().outcome, Outcome::Baseless);
-        assert_eq!((r.white, r.black), (0, 1));
+    fn rule_book_examples() {
+        for e in &RULE_BOOK_EXAMPLES {
+            let r = resolve(&pile(e.pile), Quest::Excalibur, 0);
+            for &(q, t) in e.totals {
+                assert_eq!(total(&r, q), Some(t), "{}: {q:?}", e.name);
+            }
+            assert_eq!(r.main_stack().outcome, e.outcome, "{}", e.name);
+            assert_eq!((r.white, r.black), e.swords, "{}", e.name);
+        }
     }
 
     #[test]

@@ -6,8 +6,8 @@ mod table;
 
 use audit::*;
 use camelot_card::{
-    Action, Card, Decision, Event, Knight, Loyalty, Options, Outcome, Quest, QuestStack, RuleError,
-    Seat, TopCard,
+    Action, Card, Decision, Event, Game, Knight, Loyalty, Options, Outcome, Quest, QuestStack,
+    RuleError, Seat, TopCard,
 };
 use table::*;
 
@@ -261,6 +261,15 @@ fn merlin4_played_by_gawain_removes_the_highest_card_of_its_quest_now() {
     assert_eq!(swords(&g), (0, 2));
 }
 
+/// Seat 1's computer knight, at every level, chooses `action`.
+fn every_level_at_seat_1_plays(g: &Game, action: Action) {
+    let view = g.seat_view(Seat(1)).unwrap();
+    for level in camelot_card::bot::Level::ALL {
+        let mut bot = camelot_card::bot::Bot::new(Seat(1), level, 2, 1);
+        assert_eq!(bot.decide(&view).action, action, "{level:?}");
+    }
+}
+
 /// A computer knight choosing Gawain's card weighs a drawn Merlin #4 at its best quest (it then
 /// chooses one): for a loyal knight it takes the Dragon 14 down to 9 rather than add a harmless
 /// Grail card (it weighed the Merlin #4 with no quest, as if useless).
@@ -271,15 +280,7 @@ fn a_computer_weighs_gawains_merlin4_at_its_best_quest() {
         "dragon:5", "dragon:4", "dragon:3", "dragon:2", "grail:2", "merlin:4", "grail:3",
     ]);
     assert_eq!(g.decider(), Some((Seat(1), Decision::GawainChoose)));
-    let view = g.seat_view(Seat(1)).unwrap();
-    for level in camelot_card::bot::Level::ALL {
-        let mut bot = camelot_card::bot::Bot::new(Seat(1), level, 2, 1);
-        assert_eq!(
-            bot.decide(&view).action,
-            Action::GawainPlay { index: Some(1) },
-            "{level:?}"
-        );
-    }
+    every_level_at_seat_1_plays(&g, Action::GawainPlay { index: Some(1) });
 }
 
 /// Vivien: "draws 1 of the 2 Loyalty cards that were set aside […] and passes the other one […] to
@@ -361,15 +362,7 @@ fn the_revealed_stacks_stay_in_view_while_gawains_player_chooses() {
         .resolution
         .expect("the stacks are on the table");
     assert_eq!(r.main_stack().total, Some(15));
-    let view = g.seat_view(Seat(1)).unwrap();
-    for level in camelot_card::bot::Level::ALL {
-        let mut bot = camelot_card::bot::Bot::new(Seat(1), level, 2, 1);
-        assert_eq!(
-            bot.decide(&view).action,
-            Action::GawainPlay { index: Some(1) },
-            "{level:?}"
-        );
-    }
+    every_level_at_seat_1_plays(&g, Action::GawainPlay { index: Some(1) });
     let ev = act(&mut g, Action::GawainPlay { index: Some(1) });
     assert_eq!(total(&ev, Quest::Dragon), Some(10));
 }

@@ -43,6 +43,15 @@ fn fail_for_knight(g: &mut Game) {
     }
 }
 
+/// Two knights, the deck `"picts:2"` then `deck`: seat 0 listens, seat 1 goes on the Picts with a
+/// single low card — baseless — and so draws `knight`, the only Knight card. Seat 0's turn next.
+fn seat_1_holds(knight: Knight, deck: &[&str]) -> Game {
+    let deck = [&["picts:2"][..], deck].concat();
+    let mut g = expert(2, None, &deck, &[knight]);
+    fail_for_knight(&mut g);
+    g
+}
+
 #[test]
 fn expert_a_failed_quest_draws_a_knight_card_in_secret() {
     let mut g = expert(
@@ -88,14 +97,7 @@ fn expert_a_successful_quest_shuffles_an_unused_morgan_into_the_deck() {
 
 #[test]
 fn arthur_forces_the_quester_to_listen_instead() {
-    let mut g = expert(
-        2,
-        None,
-        &["picts:2", "grail:2", "dragon:3", "dragon:4"],
-        &[Knight::Arthur],
-    );
-    // Seat 0 listens (picts), seat 1 goes on Picts: baseless, draws Arthur.
-    fail_for_knight(&mut g);
+    let mut g = seat_1_holds(Knight::Arthur, &["grail:2", "dragon:3", "dragon:4"]);
     assert_eq!(g.seat_view(Seat(1)).unwrap().knights, vec![Knight::Arthur]);
     // Seat 0 listens (grail); seat 1 listens (dragon:3); seat 0 goes on the Dragon.
     listen(&mut g, 2);
@@ -129,13 +131,7 @@ fn arthur_forces_the_quester_to_listen_instead() {
 
 #[test]
 fn arthur_window_is_offered_to_every_knight_holder_who_may_pass() {
-    let mut g = expert(
-        2,
-        None,
-        &["picts:2", "grail:2", "dragon:3"],
-        &[Knight::Percival],
-    );
-    fail_for_knight(&mut g);
+    let mut g = seat_1_holds(Knight::Percival, &["grail:2", "dragon:3"]);
     listen(&mut g, 2);
     quest(&mut g, Quest::Dragon);
     assert!(matches!(
@@ -156,13 +152,7 @@ fn arthur_window_is_offered_to_every_knight_holder_who_may_pass() {
 
 #[test]
 fn tristan_looks_through_the_deck_without_changing_it() {
-    let mut g = expert(
-        2,
-        None,
-        &["picts:2", "grail:2", "dragon:3", "morgan:3"],
-        &[Knight::Tristan],
-    );
-    fail_for_knight(&mut g);
+    let mut g = seat_1_holds(Knight::Tristan, &["grail:2", "dragon:3", "morgan:3"]);
     // Seat 0's turn, then seat 1 plays Tristan.
     listen(&mut g, 1);
     assert_eq!(g.current(), Seat(1));
@@ -195,15 +185,10 @@ fn tristan_looks_through_the_deck_without_changing_it() {
 
 #[test]
 fn gawain_plays_one_of_three_cards_never_a_morgan_before_swords_are_placed() {
-    let mut g = expert(
-        2,
-        None,
-        &[
-            "picts:2", "dragon:5", "dragon:4", "morgan:3", "dragon:2", "grail:4",
-        ],
-        &[Knight::Gawain],
+    let mut g = seat_1_holds(
+        Knight::Gawain,
+        &["dragon:5", "dragon:4", "morgan:3", "dragon:2", "grail:4"],
     );
-    fail_for_knight(&mut g); // seat 1 holds Gawain
     // Seat 0 listens dragon:5, seat 1 listens dragon:4, seat 0 goes on the Dragon (9: baseless).
     listen(&mut g, 2);
     quest(&mut g, Quest::Dragon);

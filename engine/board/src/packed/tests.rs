@@ -79,6 +79,34 @@ fn play_on(mut g: Game, rng: &mut GameRng) {
     }
 }
 
+/// Damaged states read back (and played on) and refused: a damage test sees both.
+#[derive(Default)]
+struct Tally {
+    read_back: usize,
+    refused: usize,
+}
+
+impl Tally {
+    /// One damaged state: refused, or read back and played on.
+    fn count(&mut self, read: Result<Game, Damaged>, rng: &mut GameRng) {
+        match read {
+            Ok(back) => {
+                self.read_back += 1;
+                play_on(back, rng);
+            }
+            Err(_) => self.refused += 1,
+        }
+    }
+
+    fn assert_both_seen(&self) {
+        let Tally { read_back, refused } = self;
+        assert!(
+            *refused > 0 && *read_back > 0,
+            "{refused} refused, {read_back} read"
+        );
+    }
+}
+
 #[test]
 fn every_state_of_random_games_reads_back_as_itself() {
     let mut rng = rng_from_seed(11);
@@ -232,8 +260,7 @@ fn more_fixed_chance_used_than_the_deal_holds_is_refused() {
 #[test]
 fn a_damaged_board_is_refused_never_panicking() {
     let mut rng = rng_from_seed(23);
-    let mut read_back = 0;
-    let mut refused = 0;
+    let mut tally = Tally::default();
     for setup in setups() {
         for g in states(&setup, &mut rng, 40) {
             let v = value(&g);
@@ -251,20 +278,11 @@ fn a_damaged_board_is_refused_never_panicking() {
             for t in tries {
                 let mut v = v.clone();
                 v["board"] = json!(t);
-                match read(v) {
-                    Ok(back) => {
-                        read_back += 1;
-                        play_on(back, &mut rng);
-                    }
-                    Err(_) => refused += 1,
-                }
+                tally.count(read(v), &mut rng);
             }
         }
     }
-    assert!(
-        refused > 0 && read_back > 0,
-        "{refused} refused, {read_back} read"
-    );
+    tally.assert_both_seen();
 }
 
 /// Any number of a pending step changed (seats, counts, lengths, stages): refused, or read as a
@@ -282,7 +300,7 @@ fn pending_steps_with_numbers_changed_are_refused_or_played_on() {
         }
     }
     let mut rng = rng_from_seed(37);
-    let (mut read_back, mut refused) = (0, 0);
+    let mut tally = Tally::default();
     for setup in setups() {
         for g in states(&setup, &mut rng, 3) {
             if g.stack.is_empty() {
@@ -292,23 +310,14 @@ fn pending_steps_with_numbers_changed_are_refused_or_played_on() {
                 let mut v = value(&g);
                 change(&mut v["stack"], &mut rng);
                 let Ok(input) = serde_json::from_value::<In>(v) else {
-                    refused += 1;
+                    tally.refused += 1;
                     continue;
                 };
-                match Game::read_state(input) {
-                    Ok(back) => {
-                        read_back += 1;
-                        play_on(back, &mut rng);
-                    }
-                    Err(_) => refused += 1,
-                }
+                tally.count(Game::read_state(input), &mut rng);
             }
         }
     }
-    assert!(
-        refused > 0 && read_back > 0,
-        "{refused} refused, {read_back} read"
-    );
+    tally.assert_both_seen();
 }
 
 /// Random text, random JSON and every cut of a real state's text: refused, never a panic.

@@ -441,22 +441,7 @@ pub fn excalibur_for_seat0(b: Build, keep: &[White]) -> Game {
     let mut hand0 = vec![F1, F1, F1];
     hand0.extend_from_slice(keep);
     let mut g = b.hand(0, &hand0).hand(1, &[F1, F1]).start();
-    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
-    turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
-    wander_turn(&mut g, Action::AddSiegeEngine);
-    for _ in 0..2 {
-        turn(
-            &mut g,
-            Action::LoseLife,
-            &[Action::DiscardForExcalibur { card: F1 }],
-        );
-        turn(
-            &mut g,
-            Action::LoseLife,
-            &[Action::DiscardForExcalibur { card: F1 }],
-        );
-        wander_turn(&mut g, Action::LoseLife);
-    }
+    excalibur_one_step_short(&mut g);
     turn(
         &mut g,
         Action::AddSiegeEngine,
@@ -465,6 +450,31 @@ pub fn excalibur_for_seat0(b: Build, keep: &[White]) -> Game {
     assert_eq!(g.relic(Relic::Excalibur), RelicState::Owned(s(0)));
     assert_eq!(g.current(), s(1));
     g
+}
+
+/// Seats 0 and 1 go to Excalibur (seat 2 wanders) and each discards a Fight 1 for two rounds:
+/// four steps of five. Four siege engines; the next turn is seat 0's, whose Progression of Evil
+/// comes first.
+pub fn excalibur_one_step_short(g: &mut Game) {
+    turn(g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
+    turn(g, Action::AddSiegeEngine, &[mv_(Place::Excalibur)]);
+    wander_turn(g, Action::AddSiegeEngine);
+    for _ in 0..2 {
+        for _ in 0..2 {
+            turn(
+                g,
+                Action::LoseLife,
+                &[Action::DiscardForExcalibur { card: F1 }],
+            );
+        }
+        wander_turn(g, Action::LoseLife);
+    }
+}
+
+/// The active knight plays Heroism on `quest` and makes its sacrifice.
+pub fn heroism_with_sacrifice(g: &mut Game, quest: Quest) {
+    act(g, Action::PlayHeroism { quest });
+    act(g, Action::Sacrifice);
 }
 
 /// Three knights on the Grail; seat 0 lays the seventh card and owns the Grail. Returns at the
