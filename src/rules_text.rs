@@ -654,6 +654,44 @@ pub(crate) mod checks {
         parsed.rules
     }
 
+    /// The English rules of `game` read into these sections, none empty, with the words every
+    /// book has (its title, a fallback that names the language).
+    pub fn english_reads_into(book: &Book, game: &str, sections: &[&str]) -> Rules {
+        let rules = english(book);
+        assert_eq!(section_ids(&rules), sections);
+        assert_eq!(rules.game, game);
+        assert_eq!(rules.word("title"), "Rules");
+        assert!(rules.word("fallback").contains("{language}"));
+        for s in &rules.sections {
+            assert!(!s.blocks.is_empty(), "{} is empty", s.id);
+        }
+        rules
+    }
+
+    /// A card block the game does not know (Vivien's renamed) is said when the file is read, and
+    /// counted as no card of the game; the card it stood for is then missing. Returns the English
+    /// file, for more cases.
+    pub fn an_unknown_card_block_is_caught(book: &Book) -> String {
+        let en = english_file(book);
+        let unknown = en.replacen("[card vivien]", "[card viviane]", 1);
+        let parsed = parse(book, Lang::En, &unknown);
+        assert!(
+            parsed
+                .problems
+                .iter()
+                .any(|p| p.contains("unknown card block [card viviane]")),
+            "{:?}",
+            parsed.problems
+        );
+        let problems = card_problems(book, &parsed.rules);
+        assert!(
+            problems.contains(&"[card vivien] is missing".to_string())
+                && problems.contains(&"[viviane] is no card of the game".to_string()),
+            "{problems:?}"
+        );
+        en
+    }
+
     /// Every word of the rules, block by block, one line each.
     pub fn all_text(rules: &Rules) -> String {
         let mut out = String::new();

@@ -297,7 +297,7 @@ fn place_at(place: Place) -> &'static str {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::rules_text::checks::{self, all_text, section_ids};
+    use crate::rules_text::checks::{self, all_text};
     use crate::rules_text::{Block, Rules, parse};
 
     fn english() -> Rules {
@@ -306,21 +306,15 @@ mod tests {
 
     #[test]
     fn the_english_board_rules_parse_with_every_section() {
-        let rules = english();
-        assert_eq!(
-            section_ids(&rules),
-            [
+        let rules = checks::english_reads_into(
+            &BOOK,
+            "board",
+            &[
                 "goal", "setup", "turn", "black", "quests", "life", "relics", "knights", "traitor",
-                "end", "variants", "cards", "readings"
-            ]
+                "end", "variants", "cards", "readings",
+            ],
         );
-        assert_eq!(rules.game, "board");
-        assert_eq!(rules.word("title"), "Rules");
         assert!(rules.word("subtitle").contains("board game"));
-        assert!(rules.word("fallback").contains("{language}"));
-        for s in &rules.sections {
-            assert!(!s.blocks.is_empty(), "{} is empty", s.id);
-        }
     }
 
     /// Each of the engine's 15 white cards, 24 black cards and 7 Knights has its block, once; the
@@ -351,24 +345,7 @@ mod tests {
     /// A card block the engine does not know, or one missing, is a problem the tests see.
     #[test]
     fn a_missing_or_unknown_board_card_is_caught() {
-        let en = checks::english_file(&BOOK);
-        let unknown = en.replacen("[card vivien]", "[card viviane]", 1);
-        let parsed = parse(&BOOK, Lang::En, &unknown);
-        assert!(
-            parsed
-                .problems
-                .iter()
-                .any(|p| p.contains("unknown card block [card viviane]")),
-            "{:?}",
-            parsed.problems
-        );
-        let rules = parsed.rules;
-        let problems = checks::card_problems(&BOOK, &rules);
-        assert!(
-            problems.contains(&"[card vivien] is missing".to_string())
-                && problems.contains(&"[viviane] is no card of the game".to_string()),
-            "{problems:?}"
-        );
+        let en = checks::an_unknown_card_block_is_caught(&BOOK);
         let twice = en.replacen("[knight sir_kay]", "[knight sir_gawain]", 1);
         let rules = parse(&BOOK, Lang::En, &twice).rules;
         assert_eq!(

@@ -134,7 +134,7 @@ fn is_promo(card: Card) -> bool {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::rules_text::checks::{self, all_text, section_ids};
+    use crate::rules_text::checks::{self, all_text};
     use crate::rules_text::{Rules, parse};
     use camelot_card::cards::INFERRED;
 
@@ -144,21 +144,15 @@ mod tests {
 
     #[test]
     fn the_english_rules_parse_with_every_section() {
-        let rules = english();
-        assert_eq!(
-            section_ids(&rules),
-            [
+        let rules = checks::english_reads_into(
+            &BOOK,
+            "card",
+            &[
                 "goal", "setup", "turn", "silence", "quests", "traitor", "end", "solo", "knights",
-                "cards", "phone", "readings"
-            ]
+                "cards", "phone", "readings",
+            ],
         );
-        assert_eq!(rules.game, "card");
-        assert_eq!(rules.word("title"), "Rules");
         assert_eq!(rules.word("nope"), "{nope}");
-        assert!(rules.word("fallback").contains("{language}"));
-        for s in &rules.sections {
-            assert!(!s.blocks.is_empty(), "{} is empty", s.id);
-        }
     }
 
     #[test]
@@ -185,17 +179,7 @@ mod tests {
     /// A card block the engine does not know, or one missing, is a problem the tests see.
     #[test]
     fn a_missing_or_unknown_card_block_is_caught() {
-        let en = checks::english_file(&BOOK);
-        let unknown = en.replacen("[card vivien]", "[card viviane]", 1);
-        let parsed = parse(&BOOK, Lang::En, &unknown);
-        assert!(
-            parsed
-                .problems
-                .iter()
-                .any(|p| p.contains("unknown card block [card viviane]")),
-            "{:?}",
-            parsed.problems
-        );
+        let en = checks::an_unknown_card_block_is_caught(&BOOK);
         let missing = en.replacen("[card vivien]", "[card mordred]", 1);
         let rules = parse(&BOOK, Lang::En, &missing).rules;
         assert_eq!(
