@@ -37,6 +37,17 @@ fn pict_war_lost(b: Build) -> Game {
     g
 }
 
+/// Three knights, seat 1 the Traitor and seat 2 a squire at 1 life, dealt as `b` says: seat 0 goes
+/// to `place` (3 life), the Traitor's quiet turn brings its 1st black card, and the squire dies —
+/// seat 0 is the last Loyal knight, and it is his turn.
+fn last_loyal_knight_on(place: Place, b: Build) -> Game {
+    let mut g = b.traitor(1).squires_at_one_life(&[2]).start();
+    turn(&mut g, LIFE, &[mv(place)]);
+    quiet_turn(&mut g);
+    act_as(&mut g, 2, LIFE);
+    g
+}
+
 #[test]
 fn end_order_twelve_siege_engines_beat_the_seventh_black_sword_of_the_same_lost_war() {
     // §7: "Order when several happen in the same step: 1, then 2". A lost War lays a black sword
@@ -67,16 +78,13 @@ fn end_order_the_seventh_black_sword_beats_the_twelfth_sword() {
 fn end_order_twelve_siege_engines_beat_the_last_loyal_knights_death_in_the_same_lost_war() {
     // §7: 1 before 3. The last Loyal knight, at 1 life, is on the Pict War when its 4th warrior
     // comes: the loss would kill him, and it adds the 11th and 12th engines — the siege is why.
-    let mut g = three()
-        .traitor(1)
-        .squires_at_one_life(&[2])
-        .engines(10)
-        .hand(0, &[F1, F2])
-        .black(&[Black::Picts; 4])
-        .start();
-    turn(&mut g, LIFE, &[mv(Place::PictWar)]); // seat 0: 3 life
-    quiet_turn(&mut g); // seat 1, the Traitor: the 1st Picts
-    act_as(&mut g, 2, LIFE); // the squire dies
+    let mut g = last_loyal_knight_on(
+        Place::PictWar,
+        three()
+            .engines(10)
+            .hand(0, &[F1, F2])
+            .black(&[Black::Picts; 4]),
+    );
     turn(&mut g, LIFE, &[fight(F1)]); // seat 0: 2 life
     quiet_turn(&mut g); // the 2nd Picts
     turn(&mut g, LIFE, &[fight(F2)]); // seat 0: 1 life
@@ -384,14 +392,7 @@ fn last_loyal_knight_dying_with_the_twelfth_sword_and_the_grail_with_the_traitor
         .hand(2, &[GRAIL, GRAIL])
         .start();
     // The Grail won by the Traitor: 11 white swords, everyone at 3 life.
-    for _ in 0..3 {
-        turn(&mut g, ENGINE, &[mv(Place::Grail)]);
-    }
-    for _ in 0..6 {
-        turn(&mut g, LIFE, &[Action::PlayGrailCard]);
-    }
-    turn(&mut g, ENGINE, &[Action::PlayGrailCard]);
-    assert_eq!(g.relic(Relic::Grail), RelicState::Owned(s(0)));
+    lay_the_grail_for_seat0(&mut g);
     assert_eq!(
         g.swords(),
         Swords {
@@ -476,15 +477,12 @@ fn a_quest_lost_with_the_last_loyal_knight_discards_its_heroism_before_he_dies()
     // §4.1 step 2 (Heroism noted, then discarded with every card on the quest) comes before
     // step 4 (life): when that life is the last Loyal knight's, the game ends with Heroism in the
     // discard pile, not on the lost War.
-    let mut g = three()
-        .traitor(1)
-        .squires_at_one_life(&[2])
-        .hand(0, &[F1, White::Heroism])
-        .black(&[Black::Picts; 4])
-        .start();
-    turn(&mut g, LIFE, &[mv(Place::PictWar)]); // seat 0: 3 life
-    quiet_turn(&mut g); // seat 1, the Traitor: the 1st Picts
-    act_as(&mut g, 2, LIFE); // the squire dies
+    let mut g = last_loyal_knight_on(
+        Place::PictWar,
+        three()
+            .hand(0, &[F1, White::Heroism])
+            .black(&[Black::Picts; 4]),
+    );
     turn(&mut g, LIFE, &[fight(F1)]); // seat 0: 2 life
     quiet_turn(&mut g); // the 2nd Picts
     let heroism = Action::PlayHeroism {
@@ -507,17 +505,14 @@ fn a_relic_quest_lost_with_the_last_loyal_knight_removes_its_relic() {
     // The Excalibur quest is lost by its 5th card while the last Loyal knight, at 1 life, is on
     // it: he dies (Evil wins at once), the board is turned, and Excalibur — no longer anyone's to
     // win — is out of the game, not left on a quest that is over.
-    let mut g = three()
-        .traitor(1)
-        .squires_at_one_life(&[2])
-        .engines(6)
-        .hand(0, &[MERLIN, MERLIN, MERLIN])
-        .black(&[Black::Excalibur; 5])
-        .start();
+    let mut g = last_loyal_knight_on(
+        Place::Excalibur,
+        three()
+            .engines(6)
+            .hand(0, &[MERLIN, MERLIN, MERLIN])
+            .black(&[Black::Excalibur; 5]),
+    );
     let merlin = Action::MerlinRemovesSiegeEngine;
-    turn(&mut g, LIFE, &[mv(Place::Excalibur)]); // seat 0: 3 life
-    quiet_turn(&mut g); // seat 1, the Traitor: the 1st Excalibur card
-    act_as(&mut g, 2, LIFE); // the squire dies
     turn(&mut g, LIFE, &[merlin]); // seat 0: 2 life
     quiet_turn(&mut g); // the 2nd
     turn(&mut g, LIFE, &[merlin]); // seat 0: 1 life

@@ -557,14 +557,7 @@ fn lady_while_dying() -> Game {
         .hand(2, &[GRAIL, GRAIL, F1, F1])
         .white(&[F2; 12]);
     let mut g = b.start();
-    for _ in 0..3 {
-        turn(&mut g, ENGINE, &[mv(Place::Grail)]);
-    }
-    for _ in 0..6 {
-        turn(&mut g, LIFE, &[Action::PlayGrailCard]);
-    }
-    turn(&mut g, ENGINE, &[Action::PlayGrailCard]);
-    assert_eq!(g.relic(Relic::Grail), RelicState::Owned(s(0)));
+    lay_the_grail_for_seat0(&mut g);
     turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
     turn(&mut g, ENGINE, &[mv(Place::Excalibur)]);
     wander_turn(&mut g, ENGINE);

@@ -199,6 +199,20 @@ impl Resolution {
         self.stacks.iter().find(|s| s.quest == q)
     }
 
+    /// Each stack's swords by [`Quest::index`] (the merged Picts and Saxons at the Picts), as a
+    /// [`Verdict`] holds them.
+    pub(crate) fn swords_by_quest(&self) -> [Option<(Colour, u8)>; 5] {
+        let mut swords = [None; 5];
+        for s in &self.stacks {
+            let k = match s.quest {
+                QuestStack::Quest(q) => q.index(),
+                QuestStack::PictsAndSaxons => 0,
+            };
+            swords[k] = s.swords;
+        }
+        swords
+    }
+
     pub fn main_stack(&self) -> &Stack {
         self.stacks
             .iter()
@@ -466,16 +480,8 @@ pub(crate) fn verdict(
     }
     let all: Vec<ThreatCard> = pile.chain(gawain).collect();
     let r = resolve(&all, main, merlin6_bonus);
-    let mut swords = [None; 5];
-    for s in &r.stacks {
-        let k = match s.quest {
-            QuestStack::Quest(q) => q.index(),
-            QuestStack::PictsAndSaxons => 0,
-        };
-        swords[k] = s.swords;
-    }
     Verdict {
-        swords,
+        swords: r.swords_by_quest(),
         main_outcome: r.main_stack().outcome,
         evil_wins_now: r.evil_wins_now,
     }
@@ -654,15 +660,7 @@ pub(crate) mod tests {
             let label = format!("{pile:?} {main} {bonus}");
             assert_eq!(v.main_outcome, r.main_stack().outcome, "{label}");
             assert_eq!(v.evil_wins_now, r.evil_wins_now, "{label}");
-            let mut swords = [None; 5];
-            for s in &r.stacks {
-                let k = match s.quest {
-                    QuestStack::Quest(q) => q.index(),
-                    QuestStack::PictsAndSaxons => 0,
-                };
-                swords[k] = s.swords;
-            }
-            assert_eq!(v.swords, swords, "{label}");
+            assert_eq!(v.swords, r.swords_by_quest(), "{label}");
         }
     }
 

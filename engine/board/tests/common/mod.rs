@@ -485,16 +485,23 @@ pub fn grail_for_seat0(b: Build) -> Game {
         .hand(1, &[GRAIL, GRAIL])
         .hand(2, &[GRAIL, GRAIL])
         .start();
+    lay_the_grail_for_seat0(&mut g);
+    g
+}
+
+/// The three knights, holding the Grail cards (seat 0 three, seats 1 and 2 two each at least), go
+/// to the Grail and lay them, seat 0 the seventh: he owns the Grail. Returns at the start of seat
+/// 1's turn.
+pub fn lay_the_grail_for_seat0(g: &mut Game) {
     for _ in 0..3 {
-        turn(&mut g, Action::AddSiegeEngine, &[mv_(Place::Grail)]);
+        turn(g, Action::AddSiegeEngine, &[mv_(Place::Grail)]);
     }
     for _ in 0..6 {
-        turn(&mut g, Action::LoseLife, &[Action::PlayGrailCard]);
+        turn(g, Action::LoseLife, &[Action::PlayGrailCard]);
     }
-    turn(&mut g, Action::AddSiegeEngine, &[Action::PlayGrailCard]);
+    turn(g, Action::AddSiegeEngine, &[Action::PlayGrailCard]);
     assert_eq!(g.relic(Relic::Grail), RelicState::Owned(s(0)));
     assert_eq!(g.current(), s(1));
-    g
 }
 
 /// The NL p.14 Lancelot quest: seat 0 wins it and the Armor; `more` black cards lie under the five
