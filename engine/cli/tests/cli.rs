@@ -1,19 +1,16 @@
 //! The `camelot` command-line tool, run as a built binary: `camelot card …` for the Card Game,
 //! `camelot board …` for the board game.
 
+mod common;
+
+use common::{repo_file, spawn_camelot};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn camelot(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the camelot binary runs");
+    let mut child = spawn_camelot(args);
     {
         let mut pipe = child.stdin.take().expect("stdin is piped");
         if let Some(text) = stdin {
@@ -196,8 +193,7 @@ fn resolve_names_a_bad_card_and_its_scenario() {
 }
 
 fn example_path() -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/play-example.json");
-    p.to_str().unwrap().to_string()
+    repo_file("play-example.json")
 }
 
 /// The events of step `i` of a `camelot play` output.
@@ -540,8 +536,7 @@ fn board(args: &[&str], stdin: Option<&str>) -> Output {
 }
 
 fn board_example_path() -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/board-play-example.json");
-    p.to_str().unwrap().to_string()
+    repo_file("board-play-example.json")
 }
 
 fn board_example() -> Value {

@@ -1,22 +1,18 @@
 //! The `camelot` tool writing into a pipe whose reader has gone (`camelot … | head`): it stops
 //! writing and ends quietly — no panic, no message, the command's own exit code.
 
+mod common;
+
+use common::{repo_file, spawn_camelot};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 
 /// Run `camelot ARGS…` with `stdin`, read the first `keep` bytes of its output (none: the pipe is
 /// closed at once, before the tool has written anything), close the pipe, and wait: its exit status
 /// and what it wrote to stderr.
 fn read_then_close(args: &[&str], stdin: &str, keep: usize) -> (ExitStatus, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_camelot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the camelot binary runs");
+    let mut child = spawn_camelot(args);
     let mut out = child.stdout.take().expect("stdout is piped");
     if keep == 0 {
         drop(out);
@@ -38,13 +34,6 @@ fn read_then_close(args: &[&str], stdin: &str, keep: usize) -> (ExitStatus, Stri
 fn out_of_reach(child: &mut std::process::Child, stdin: &str) {
     let mut pipe = child.stdin.take().expect("stdin is piped");
     let _ = pipe.write_all(stdin.as_bytes());
-}
-
-fn repo_file(name: &str) -> String {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests")
-        .join(name);
-    p.to_str().unwrap().to_string()
 }
 
 /// Three thousand quest scenarios: `camelot card resolve` prints a breakdown of each, far more than
