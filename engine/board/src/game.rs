@@ -290,6 +290,26 @@ pub(crate) struct SeatState {
     pub deeds: Deeds,
 }
 
+impl SeatState {
+    /// A knight (or squire) taking his seat, at the start or joining: in Camelot, alive, never
+    /// accused nor shown, nothing done yet.
+    pub(crate) fn seated(knight: Option<Knight>, loyalty: Loyalty, hand: Hand, life: u8) -> Self {
+        SeatState {
+            knight,
+            loyalty,
+            hand,
+            life,
+            place: Place::Camelot,
+            alive: true,
+            revealed: false,
+            accused: false,
+            accused_loyal: false,
+            shown_loyal_on: None,
+            deeds: Deeds::default(),
+        }
+    }
+}
+
 /// Where the turn stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -173,19 +173,7 @@ impl Game {
         self.renumber_from(at);
         self.seats.insert(
             usize::from(at),
-            SeatState {
-                knight: Some(knight),
-                loyalty,
-                hand: Hand::default(),
-                life: JOINING_LIFE,
-                place: Place::Camelot,
-                alive: true,
-                revealed: false,
-                accused: false,
-                accused_loyal: false,
-                shown_loyal_on: None,
-                deeds: Deeds::default(),
-            },
+            SeatState::seated(Some(knight), loyalty, Hand::default(), JOINING_LIFE),
         );
         self.n += 1;
         let seat = Seat(at);

@@ -260,22 +260,13 @@ impl Game {
         };
 
         let seats: Vec<SeatState> = (0..usize::from(n))
-            .map(|i| SeatState {
-                knight: knight_of(i),
-                loyalty: loyalty[i],
-                hand: hands[i],
-                life: if knight_of(i).is_some() {
+            .map(|i| {
+                let life = if knight_of(i).is_some() {
                     START_LIFE
                 } else {
                     setup.options.squire_life
-                },
-                place: Place::Camelot,
-                alive: true,
-                revealed: false,
-                accused: false,
-                accused_loyal: false,
-                shown_loyal_on: None,
-                deeds: Deeds::default(),
+                };
+                SeatState::seated(knight_of(i), loyalty[i], hands[i], life)
             })
             .collect();
 
