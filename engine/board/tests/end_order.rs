@@ -16,10 +16,6 @@ const HEROISM_AND_SEVEN_GRAILS: [White; 8] = [
     GRAIL,
 ];
 
-fn outcome(winner: Side, reason: EndReason) -> Option<Outcome> {
-    Some(Outcome { winner, reason })
-}
-
 // -------------------------------------------------------------------------------------------------
 // §7: the order of the end conditions within one step
 // -------------------------------------------------------------------------------------------------

@@ -614,13 +614,7 @@ fn reading_23_the_twelfth_sword_ends_the_game_after_its_step_the_rest_unresolved
     }
     // The 4th warrior: the War is lost (a black sword and two engines): 12 swords, game over;
     // Morgan 4 and Morgan 1 are never resolved.
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Loyal,
-            reason: EndReason::Swords
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
     assert_eq!(g.swords(), Swords { white: 9, black: 3 });
     assert_eq!(g.siege_engines(), 2);
     for i in 0..3 {
@@ -662,13 +656,7 @@ fn reading_24_after_the_traitors_flip_only_white_over_black_decides() {
         }
     )));
     assert_eq!(g.swords(), Swords { white: 8, black: 7 });
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Loyal,
-            reason: EndReason::Swords
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
 }
 
 #[test]

@@ -240,13 +240,7 @@ fn end_twelve_siege_engines_lose_the_game() {
     }
     assert!(!g.is_over());
     let events = act(&mut g, Action::AddSiegeEngine);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Evil,
-            reason: EndReason::SiegeEngines
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Evil, EndReason::SiegeEngines));
     assert!(has_event(&events, |e| matches!(e, Event::GameOver { .. })));
     assert_eq!(g.decider(), None);
     assert!(g.legal_actions().is_empty());
@@ -271,13 +265,7 @@ fn end_seven_black_swords_lose_the_game() {
     assert_eq!(g.swords().black, 6);
     assert!(!g.is_over());
     quiet_evil(&mut g);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Evil,
-            reason: EndReason::BlackSwords
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Evil, EndReason::BlackSwords));
 }
 
 #[test]
@@ -289,10 +277,7 @@ fn end_all_loyal_knights_dead_lose_the_game_the_traitor_not_counted() {
     act_as(&mut g, 2, Action::LoseLife);
     assert_eq!(
         g.outcome(),
-        Some(Outcome {
-            winner: Side::Evil,
-            reason: EndReason::LoyalKnightsDead
-        })
+        outcome(Side::Evil, EndReason::LoyalKnightsDead)
     );
     // At the end every loyalty card is shown.
     assert_eq!(g.table_view().knights[0].loyalty, Some(Loyalty::Traitor));

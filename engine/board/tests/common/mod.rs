@@ -285,6 +285,11 @@ pub fn move_and_end(g: &mut Game, to: Place) {
     act(g, Action::EndTurn);
 }
 
+/// The game's end as [`Game::outcome`] gives it: `winner` won, for `reason`.
+pub fn outcome(winner: Side, reason: EndReason) -> Option<Outcome> {
+    Some(Outcome { winner, reason })
+}
+
 pub fn has_event(events: &[Event], f: impl Fn(&Event) -> bool) -> bool {
     events.iter().any(f)
 }
