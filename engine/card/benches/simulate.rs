@@ -4,16 +4,13 @@
 //! (`cargo bench -p camelot -- expert`).
 
 use camelot_card::sim::{SimConfig, simulate};
+use camelot_kit::bench::{Batch, filter, time_case, wanted};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 
-/// Each case plays batches of games until this much time has gone by.
-const BUDGET: Duration = Duration::from_secs(2);
 const BATCH: u64 = 5_000;
 
 fn main() {
-    // `cargo bench` passes `--bench`; anything else not starting with `-` is a name filter.
-    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let filter = filter();
     let cases = [
         ("solo", 1, false),
         ("4 players", 4, false),
@@ -21,7 +18,7 @@ fn main() {
         ("4 players expert", 4, true),
     ];
     for (name, players, expert) in cases {
-        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+        if !wanted(name, filter.as_deref()) {
             continue;
         }
         let mut config = SimConfig::new(BATCH, players, 0);
@@ -34,32 +31,17 @@ fn main() {
             })
             .expect("valid setup"),
         );
-
-        let (mut games, mut loyal, mut turns) = (0u64, 0u64, 0f64);
-        let mut batch = 0u64;
-        let start = Instant::now();
-        while start.elapsed() < BUDGET {
-            batch += 1;
-            let report = simulate(black_box(&SimConfig {
-                seed: batch,
-                ..config
-            }))
-            .expect("valid setup");
-            let report = black_box(report);
+        time_case(name, (17, 9), |seed| {
+            let report = simulate(&SimConfig { seed, ..config }).expect("valid setup");
             assert_eq!(
                 report.policy_errors, 0,
                 "the built-in policy played an illegal action"
             );
-            games += report.games;
-            loyal += report.loyal_wins;
-            turns += report.mean_turns() * report.games as f64;
-        }
-        let seconds = start.elapsed().as_secs_f64();
-        println!(
-            "simulate/{name:<17} {:>9.0} games/s   ({games} games in {seconds:.2} s; loyal win {:.1}%, {:.1} turns a game)",
-            games as f64 / seconds,
-            100.0 * loyal as f64 / games as f64,
-            turns / games as f64,
-        );
+            Batch {
+                games: report.games,
+                loyal_wins: report.loyal_wins,
+                turns: report.mean_turns() * report.games as f64,
+            }
+        });
     }
 }

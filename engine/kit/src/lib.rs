@@ -6,6 +6,7 @@
 //! never a panic. A game is its setup plus its actions: [`replay`] is the one way back from those to a
 //! state, and [`Save`] is the one save format. [`conformance`] checks every game the same way.
 
+pub mod bench;
 pub mod conformance;
 mod player;
 pub mod review;
