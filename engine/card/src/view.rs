@@ -445,6 +445,33 @@ impl<'a> SeatLook<'a> {
     }
 }
 
+/// For the checks that a decision or a view depends only on what a seat may see: a Loyalty card
+/// at random.
+#[cfg(test)]
+pub(crate) fn random_loyalty<R: rand::Rng>(rng: &mut R) -> Loyalty {
+    use rand::RngExt;
+    if rng.random_bool(0.5) {
+        Loyalty::Loyal
+    } else {
+        Loyalty::Traitor
+    }
+}
+
+/// The same for a seat another cannot see into: its Loyalty card (if it has one) and its Knight
+/// cards (as many) drawn at random, its private memory forgotten.
+#[cfg(test)]
+pub(crate) fn vary_hidden_seat<R: rand::Rng>(s: &mut SeatState, rng: &mut R) {
+    use rand::seq::IndexedRandom;
+    if s.loyalty.is_some() {
+        s.loyalty = Some(random_loyalty(rng));
+    }
+    let knights = crate::cards::all_knights();
+    for k in s.knights.iter_mut() {
+        *k = *knights.choose(rng).unwrap();
+    }
+    s.memory.clear();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,11 +490,7 @@ mod tests {
         h.unused_morgans.shuffle(rng);
         h.set_aside.shuffle(rng);
         for c in h.set_aside.iter_mut() {
-            *c = if rng.random_bool(0.5) {
-                Loyalty::Loyal
-            } else {
-                Loyalty::Traitor
-            };
+            *c = random_loyalty(rng);
         }
         // Every pile card under the top becomes some other card; Merlin #4 quests change.
         let n = h.pile.len();
@@ -495,18 +518,7 @@ mod tests {
             if Some(Seat(i as u8)) == keep || s.revealed {
                 continue;
             }
-            if s.loyalty.is_some() {
-                s.loyalty = Some(if rng.random_bool(0.5) {
-                    Loyalty::Loyal
-                } else {
-                    Loyalty::Traitor
-                });
-            }
-            let k = s.knights.len();
-            s.knights = (0..k)
-                .map(|_| *crate::cards::all_knights().choose(rng).unwrap())
-                .collect();
-            s.memory.clear();
+            vary_hidden_seat(s, rng);
         }
         h
     }

@@ -630,7 +630,6 @@ mod tests {
     use crate::action::NoEvents;
     use crate::game::{Options, Setup};
     use camelot_kit::rng_from_seed;
-    use rand::RngExt;
 
     #[test]
     fn the_running_count_matches_a_fresh_count_for_every_seat() {
@@ -698,22 +697,11 @@ mod tests {
                         pc.card = *kinds.choose(&mut rng).unwrap();
                     }
                 }
-                let knights = crate::cards::all_knights();
                 for (i, s) in h.seats.iter_mut().enumerate() {
                     if i == seat.index() || s.revealed {
                         continue;
                     }
-                    if s.loyalty.is_some() {
-                        s.loyalty = Some(if rng.random_bool(0.5) {
-                            Loyalty::Loyal
-                        } else {
-                            Loyalty::Traitor
-                        });
-                    }
-                    for k in s.knights.iter_mut() {
-                        *k = *knights.choose(&mut rng).unwrap();
-                    }
-                    s.memory.clear();
+                    crate::view::vary_hidden_seat(s, &mut rng);
                 }
                 let (mut other, mut other_rng) = (policy.clone(), policy_rng.clone());
                 let action = policy.decide(&g.seat_look(seat).unwrap(), decision, &mut policy_rng);
