@@ -3,10 +3,7 @@
 //! framework; an optional argument keeps only the cases whose name contains it.
 
 use camelot_board::sim::{SimConfig, simulate};
-use camelot_kit::bench::{Batch, filter, time_case, wanted};
-use std::hint::black_box;
-
-const BATCH: u64 = 2_000;
+use camelot_kit::bench::{Batch, Case, filter, time_case, wanted};
 
 fn main() {
     let filter = filter();
@@ -14,16 +11,20 @@ fn main() {
         if !wanted(name, filter.as_deref()) {
             continue;
         }
-        let config = SimConfig::new(BATCH, players, 0);
-        black_box(
-            simulate(&SimConfig {
-                games: 200,
+        let config = SimConfig::new(0, players, 0);
+        let case = Case {
+            name,
+            warm_up: 200,
+            batch: 2_000,
+            widths: (10, 8),
+        };
+        time_case(&case, |seed, games| {
+            let report = simulate(&SimConfig {
+                seed,
+                games,
                 ..config
             })
-            .expect("valid setup"),
-        );
-        time_case(name, (10, 8), |seed| {
-            let report = simulate(&SimConfig { seed, ..config }).expect("valid setup");
+            .expect("valid setup");
             assert_eq!(
                 report.policy_errors, 0,
                 "the built-in policy played an illegal action"

@@ -4,10 +4,7 @@
 //! (`cargo bench -p camelot -- expert`).
 
 use camelot_card::sim::{SimConfig, simulate};
-use camelot_kit::bench::{Batch, filter, time_case, wanted};
-use std::hint::black_box;
-
-const BATCH: u64 = 5_000;
+use camelot_kit::bench::{Batch, Case, filter, time_case, wanted};
 
 fn main() {
     let filter = filter();
@@ -21,18 +18,21 @@ fn main() {
         if !wanted(name, filter.as_deref()) {
             continue;
         }
-        let mut config = SimConfig::new(BATCH, players, 0);
+        let mut config = SimConfig::new(0, players, 0);
         config.options.knights_to_the_rescue = expert;
-        // Warm up (caches, allocator, branch predictors).
-        black_box(
-            simulate(&SimConfig {
-                games: 500,
+        let case = Case {
+            name,
+            warm_up: 500,
+            batch: 5_000,
+            widths: (17, 9),
+        };
+        time_case(&case, |seed, games| {
+            let report = simulate(&SimConfig {
+                seed,
+                games,
                 ..config
             })
-            .expect("valid setup"),
-        );
-        time_case(name, (17, 9), |seed| {
-            let report = simulate(&SimConfig { seed, ..config }).expect("valid setup");
+            .expect("valid setup");
             assert_eq!(
                 report.policy_errors, 0,
                 "the built-in policy played an illegal action"

@@ -26,16 +26,32 @@ pub fn wanted(name: &str, filter: Option<&str>) -> bool {
     filter.is_none_or(|f| name.contains(f))
 }
 
-/// Plays `batch(seed)` for seeds 1, 2, … until [`BUDGET`] has gone by, and prints the games per
-/// second with the Loyal knights' win rate and the turns a game. `widths`: the name's column and
-/// the rate's, alike for every case of one benchmark.
-pub fn time_case(name: &str, widths: (usize, usize), mut batch: impl FnMut(u64) -> Batch) {
+/// How a case is played: `play(seed, games)` simulates that many games from that seed; first
+/// `warm_up` games (caches, allocator, branch predictors), then batches of `batch` games.
+pub struct Case<'a> {
+    pub name: &'a str,
+    pub warm_up: u64,
+    pub batch: u64,
+    /// The name's column and the rate's, alike for every case of one benchmark.
+    pub widths: (usize, usize),
+}
+
+/// Plays `case`: the warm-up, then batches from seeds 1, 2, … until [`BUDGET`] has gone by; prints
+/// the games per second with the Loyal knights' win rate and the turns a game.
+pub fn time_case(case: &Case, mut play: impl FnMut(u64, u64) -> Batch) {
+    let Case {
+        name,
+        warm_up,
+        batch,
+        widths,
+    } = *case;
+    black_box(play(0, warm_up));
     let (mut games, mut loyal, mut turns) = (0u64, 0u64, 0f64);
     let mut seed = 0u64;
     let start = Instant::now();
     while start.elapsed() < BUDGET {
         seed += 1;
-        let b = black_box(batch(black_box(seed)));
+        let b = black_box(play(black_box(seed), batch));
         games += b.games;
         loyal += b.loyal_wins;
         turns += b.turns;
