@@ -1,8 +1,9 @@
 //! The computer knights' three levels, as the Card Game has them: a beginner (the built-in policy
 //! with a hunch now and then), solid (the built-in policy, [`SimplePolicy`]) and expert (the
 //! built-in policy that never takes a choice that loses the game or kills him when another choice
-//! does not, and looks ahead at his Progression of Evil). Each decides from its own seat's view
-//! only, and each is the kit's one [`Player`].
+//! does not, and looks ahead at his Progression of Evil and, near the end of the siege, at his
+//! Heroic Actions). Each decides from its own seat's view only, and each is the kit's one
+//! [`Player`].
 
 use crate::action::{Action, Seat};
 use crate::game::{Game, Phase};
@@ -71,7 +72,7 @@ fn harm(view: &Glimpse, action: Action) -> u8 {
 
 /// The built-in policy's choice unless it is harmful ([`harm`]) and another choice is less so:
 /// then the one of those it likes best. A hidden Traitor is left to play along.
-fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+pub(crate) fn refusing(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
     let simple = SimplePolicy.choose(view, legal, rng)?;
     let own_turn = view.step() == Step::Turn
         && matches!(
@@ -83,17 +84,24 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
     }
     let cost = |i: usize| harm(view, legal[i]);
     let worst = cost(simple);
-    let choice = if worst == 0 {
-        simple
-    } else {
-        let Some(scores) = SimplePolicy::scores(view, legal) else {
-            return Some(simple);
-        };
+    if worst == 0 {
+        return Some(simple);
+    }
+    let Some(scores) = SimplePolicy::scores(view, legal) else {
+        return Some(simple);
+    };
+    Some(
         (0..legal.len())
             .filter(|&i| cost(i) < worst)
             .max_by_key(|&i| (std::cmp::Reverse(cost(i)), scores[i]))
-            .unwrap_or(simple)
-    };
+            .unwrap_or(simple),
+    )
+}
+
+/// [`refusing`]'s choice, looked ahead at where [`crate::search::looks_ahead`] says.
+fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+    let choice = refusing(view, legal, rng)?;
+    let cost = |i: usize| harm(view, legal[i]);
     if crate::search::looks_ahead(view, legal) {
         return Some(crate::search::best_by_playing_out(
             view,

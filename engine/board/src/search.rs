@@ -1,6 +1,7 @@
 //! The expert's look ahead: at the choices that decide most games, it plays each one out in worlds
 //! its seat cannot tell apart ([`Glimpse::sample_world`]: every card it may not see dealt anew)
-//! with the built-in policy at every seat, and keeps the one that wins most often.
+//! with the built-in policy at every seat, refusing what the expert refuses, and keeps the one that
+//! wins most often.
 //!
 //! Every choice is tried in the same worlds with the same random numbers after it (common random
 //! numbers), so that the comparison between choices is not drowned in the luck of the deal; and
@@ -35,15 +36,22 @@ impl LookAhead {
 const ROLLOUT_ACTIONS: u32 = 3000;
 
 /// Whether the decision in `view` is one the expert looks ahead at: a Loyal knight's Progression
-/// of Evil (a black card, a siege engine or a life: the choice that loses most games). Looking
-/// ahead at the Heroic Actions too (the built-in policy's three best) was measured no better and
-/// four times slower.
+/// of Evil (a black card, a siege engine or a life: the choice that loses most games), and his
+/// Heroic Actions once the siege is near ([`SIEGE_NEAR`] engines or more). Looking ahead at every
+/// Heroic Action (the built-in policy's three best) was measured no better and four times slower.
 pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
     legal.len() > 1
         && view.step() == Step::Turn
-        && view.phase() == Phase::ProgressionOfEvil
         && view.loyalty() == Some(Loyalty::Loyal)
+        && match view.phase() {
+            Phase::ProgressionOfEvil => true,
+            Phase::HeroicActions => view.siege_engines() >= SIEGE_NEAR,
+            _ => false,
+        }
 }
+
+/// The siege engines from which the expert looks ahead at his Heroic Actions too.
+const SIEGE_NEAR: u8 = 7;
 
 /// The choices worth playing out: at the Progression of Evil all of them; at the Heroic Actions
 /// (when looked at) the built-in policy's three best.
@@ -96,13 +104,7 @@ pub(crate) fn best_by_playing_out(
             let mut g: Game = world.clone();
             g.perform(me, action);
             let mut r = rng_from_seed(after);
-            play_game(
-                &mut g,
-                &mut SimplePolicy,
-                &mut r,
-                ROLLOUT_ACTIONS,
-                &mut scratch,
-            );
+            play_game(&mut g, &mut Refusing, &mut r, ROLLOUT_ACTIONS, &mut scratch);
             if g.outcome().is_some_and(|o| o.winner == Side::Loyal) {
                 wins[i] += 1;
             }
@@ -118,5 +120,21 @@ pub(crate) fn best_by_playing_out(
     match best {
         Some(b) if wins[b] >= wins[simple] + look.margin => b,
         _ => simple,
+    }
+}
+
+/// The knights of a game played out: the built-in policy, refusing what the expert refuses
+/// ([`crate::levels::refusing`]), so that the play-outs meet the siege the expert's table meets.
+struct Refusing;
+
+impl camelot_kit::Player<Game> for Refusing {
+    type Reason = crate::sim::Reason;
+
+    fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+        crate::levels::refusing(view, legal, rng)
+    }
+
+    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> crate::sim::Reason {
+        SimplePolicy.reason(view, legal, chosen)
     }
 }
