@@ -154,8 +154,8 @@ pub(super) fn black_codes(cards: &[Black]) -> String {
 }
 
 /// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight and its
-/// power, his hand, his face-down cards, and what his decision shows him. Every element naming cards carries their
-/// codes (`data-white`, `data-black`).
+/// power, his hand, his face-down cards, and what his decision shows him. Every element naming
+/// cards carries their codes (`data-white`, `data-black`).
 #[component]
 pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
     let me = sv.table.knights.get(sv.seat.index()).cloned();
