@@ -619,6 +619,7 @@ mod tests {
     /// When the phone must pass (another person's decision), it does not.
     #[test]
     fn a_question_that_interrupts_a_moment_leaves_the_phone_with_its_holder() {
+        use crate::board::{Need, keeps_phone, need_of};
         let (mut kept, mut passed) = (0, 0);
         for seed in 0..200 {
             let mut live = table(seed, 4);
@@ -632,17 +633,17 @@ mod tests {
                 continue;
             }
             let holder = live.game.table_view().current;
-            assert!(super::super::keeps_phone(&live, holder), "seed {seed}");
+            assert!(keeps_phone(&live, holder), "seed {seed}");
             kept += 1;
             let other = live.game.decider().unwrap();
             if other != holder {
                 // Whoever else decides behind his curtain takes the phone.
                 play_until(
                     &mut live,
-                    |l| matches!(super::super::need_of(l), super::super::Need::Person(s) if s != holder),
+                    |l| matches!(need_of(l), Need::Person(s) if s != holder),
                 );
-                if let super::super::Need::Person(_) = super::super::need_of(&live) {
-                    assert!(!super::super::keeps_phone(&live, holder));
+                if let Need::Person(_) = need_of(&live) {
+                    assert!(!keeps_phone(&live, holder));
                     passed += 1;
                 }
             }
