@@ -2,20 +2,8 @@
 //! leads to, in positions built for them.
 
 mod common;
-use camelot_board::sim::{Belief, Reason, SimplePolicy};
-use camelot_kit::rng_from_seed;
+use camelot_board::sim::{Belief, Reason};
 use common::*;
-
-/// The decider's choice and its reason, from the decider's own view.
-fn choice(g: &Game) -> (Action, Reason) {
-    let seat = g.decider().expect("somebody decides");
-    let legal = g.legal_actions();
-    let mut rng = rng_from_seed(7);
-    let (i, reason) = SimplePolicy
-        .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
-        .expect("a legal choice");
-    (legal[i], reason)
-}
 
 /// What seat 0 believes.
 fn belief_of_seat_0(g: &Game) -> Belief {
@@ -123,25 +111,6 @@ fn a_knight_shown_loyal_has_belief_zero() {
     assert!(after.nobody > before.nobody);
 }
 
-/// Four knights at `white` and `black` swords; seat 3 adds a siege engine every turn while the
-/// others give a life (the first two rounds) or draw a harmless black card, for `rounds` rounds.
-/// Returns at seat 0's Heroic Actions.
-fn engines_by_seat_3(b: Build, white: u8, black: u8, rounds: usize) -> Game {
-    let mut g = b.swords(white, black).black(&QUIET_BLACK).start();
-    for round in 0..rounds {
-        for _ in 0..3 {
-            if round < 2 {
-                idle_turn_with(&mut g, Action::LoseLife);
-            } else {
-                quiet_turn(&mut g);
-            }
-        }
-        idle_turn_with(&mut g, Action::AddSiegeEngine);
-    }
-    act(&mut g, Action::AddSiegeEngine);
-    g
-}
-
 #[test]
 fn never_accuses_when_a_wrong_accusation_would_lay_the_seventh_black_sword() {
     // The record points at seat 3 as strongly as in the next test, but a wrong accusation would
@@ -149,14 +118,14 @@ fn never_accuses_when_a_wrong_accusation_would_lay_the_seventh_black_sword() {
     let g = engines_by_seat_3(four().traitor(3), 5, 6, 5);
     assert!(legal(&g, Action::Accuse { target: s(3) }));
     assert!(belief_of_seat_0(&g).of_seat(s(3)) > 0.4);
-    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+    assert!(!matches!(policy_choice(&g).0, Action::Accuse { .. }));
 }
 
 #[test]
 fn accuses_when_the_belief_is_high_and_a_correct_accusation_wins() {
     let mut g = engines_by_seat_3(four().traitor(3), 7, 4, 5);
     let belief = belief_of_seat_0(&g);
-    let (action, reason) = choice(&g);
+    let (action, reason) = policy_choice(&g);
     assert_eq!(action, Action::Accuse { target: s(3) });
     // The reason carries the belief in percent.
     let Reason::Accuses {
@@ -184,5 +153,5 @@ fn does_not_accuse_on_a_thin_record() {
     // One siege engine apart: not enough to risk a sword on.
     let g = engines_by_seat_3(four().traitor(3), 7, 4, 1);
     assert!(belief_of_seat_0(&g).of_seat(s(3)) < 0.4);
-    assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
+    assert!(!matches!(policy_choice(&g).0, Action::Accuse { .. }));
 }

@@ -6,21 +6,16 @@ use camelot_board::sim::{Clue, Reason, SimplePolicy};
 use camelot_kit::{Player, rng_from_seed};
 use common::*;
 
-/// The decider's choice and its reason, from the decider's own view.
+/// The built-in policy's choice and its reason, from the decider's own view: the same choice
+/// as the simulation's, from the same randomness.
 fn choice(g: &Game) -> (Action, Reason) {
+    let (action, reason) = policy_choice(g);
     let seat = g.decider().expect("somebody decides");
     let legal = g.legal_actions();
     let mut rng = rng_from_seed(7);
-    let (i, reason) = SimplePolicy
-        .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
-        .expect("a legal choice");
-    // The same choice as the simulation's, from the same randomness.
-    let mut rng = rng_from_seed(7);
-    assert_eq!(
-        SimplePolicy.choose(&g.glimpse(seat), &legal, &mut rng),
-        Some(i)
-    );
-    (legal[i], reason)
+    let chosen = SimplePolicy.choose(&g.glimpse(seat), &legal, &mut rng);
+    assert_eq!(chosen.map(|i| legal[i]), Some(action));
+    (action, reason)
 }
 
 #[test]
@@ -90,28 +85,9 @@ fn a_knight_goes_to_the_war_he_can_advance_and_fights_it() {
     );
 }
 
-/// Four knights at 7 white and 4 black swords; seat 3 adds a siege engine every turn while the
-/// others give a life (the first two rounds) or draw a harmless black card, for `rounds` rounds.
-/// Returns at seat 0's Heroic Actions.
-fn engines_by_seat_3(b: Build, rounds: usize) -> Game {
-    let mut g = b.swords(7, 4).black(&QUIET_BLACK).start();
-    for round in 0..rounds {
-        for _ in 0..3 {
-            if round < 2 {
-                idle_turn_with(&mut g, Action::LoseLife);
-            } else {
-                quiet_turn(&mut g);
-            }
-        }
-        idle_turn_with(&mut g, Action::AddSiegeEngine);
-    }
-    act(&mut g, Action::AddSiegeEngine);
-    g
-}
-
 #[test]
 fn a_loyal_knight_accuses_the_knight_who_stands_out_when_it_wins_the_game() {
-    let mut g = engines_by_seat_3(four().traitor(3), 5);
+    let mut g = engines_by_seat_3(four().traitor(3), 7, 4, 5);
     assert_eq!(g.deeds(s(3)).siege_engines_added, 5);
     let (action, reason) = choice(&g);
     assert_eq!(action, Action::Accuse { target: s(3) });
@@ -137,7 +113,7 @@ fn a_loyal_knight_accuses_the_knight_who_stands_out_when_it_wins_the_game() {
 #[test]
 fn a_loyal_knight_does_not_accuse_on_a_thin_record() {
     // One siege engine apart: not enough to risk a sword on.
-    let g = engines_by_seat_3(four().traitor(3), 1);
+    let g = engines_by_seat_3(four().traitor(3), 7, 4, 1);
     assert!(!matches!(choice(&g).0, Action::Accuse { .. }));
 }
 

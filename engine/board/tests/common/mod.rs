@@ -373,6 +373,37 @@ pub fn quiet_turn(g: &mut Game) {
     heroic_idle(g);
 }
 
+/// Four knights at `white` and `black` swords; seat 3 adds a siege engine every turn while the
+/// others give a life (the first two rounds) or draw a harmless black card, for `rounds` rounds.
+/// Returns at seat 0's Heroic Actions.
+pub fn engines_by_seat_3(b: Build, white: u8, black: u8, rounds: usize) -> Game {
+    let mut g = b.swords(white, black).black(&QUIET_BLACK).start();
+    for round in 0..rounds {
+        for _ in 0..3 {
+            if round < 2 {
+                idle_turn_with(&mut g, Action::LoseLife);
+            } else {
+                quiet_turn(&mut g);
+            }
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    g
+}
+
+/// The built-in policy's choice for the decider, from his own view (randomness seeded 7), and
+/// the reason it gives.
+pub fn policy_choice(g: &Game) -> (Action, camelot_board::sim::Reason) {
+    let seat = g.decider().expect("somebody decides");
+    let legal = g.legal_actions();
+    let mut rng = camelot_kit::rng_from_seed(7);
+    let (i, reason) = camelot_board::sim::SimplePolicy
+        .choose_with_reason(&g.glimpse(seat), &legal, &mut rng)
+        .expect("a legal choice");
+    (legal[i], reason)
+}
+
 /// Resolve what the turn's action left pending with the plain answers: shared cards dealt at
 /// random, proposals accepted, every window passed.
 pub fn settle(g: &mut Game) {
