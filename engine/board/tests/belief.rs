@@ -139,13 +139,7 @@ fn accuses_when_the_belief_is_high_and_a_correct_accusation_wins() {
     assert!(percent >= 40, "{percent}");
     // The twelfth sword is white, and the Traitor cannot flip two: the knights win.
     act(&mut g, action);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Loyal,
-            reason: EndReason::Swords
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
 }
 
 #[test]

@@ -101,13 +101,7 @@ fn a_loyal_knight_accuses_the_knight_who_stands_out_when_it_wins_the_game() {
     );
     // The twelfth sword is white, and the Traitor cannot flip two: the knights win.
     act(&mut g, action);
-    assert_eq!(
-        g.outcome(),
-        Some(Outcome {
-            winner: Side::Loyal,
-            reason: EndReason::Swords
-        })
-    );
+    assert_eq!(g.outcome(), outcome(Side::Loyal, EndReason::Swords));
 }
 
 #[test]
