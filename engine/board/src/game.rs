@@ -331,6 +331,20 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Every phase, in the order a turn goes through them.
+    pub const ALL: [Phase; 8] = [
+        Phase::Opening,
+        Phase::ProgressionOfEvil,
+        Phase::AfterEvil,
+        Phase::HeroicActions,
+        Phase::TraitorTakes,
+        Phase::TraitorEvil,
+        Phase::AfterTraitor,
+        Phase::Over,
+    ];
+}
+
 /// Heroic Action types (§3.3) as bits of [`TurnState::used`].
 pub(crate) const TYPE_MOVE: u8 = 1;
 pub(crate) const TYPE_QUEST: u8 = 2;

@@ -52,19 +52,8 @@ impl Writer {
     }
 }
 
-const PHASES: [Phase; 8] = [
-    Phase::Opening,
-    Phase::ProgressionOfEvil,
-    Phase::AfterEvil,
-    Phase::HeroicActions,
-    Phase::TraitorTakes,
-    Phase::TraitorEvil,
-    Phase::AfterTraitor,
-    Phase::Over,
-];
-
 fn phase_code(p: Phase) -> u8 {
-    PHASES.iter().position(|&q| q == p).unwrap_or(0) as u8
+    Phase::ALL.iter().position(|&q| q == p).unwrap_or(0) as u8
 }
 
 const BOARDS: [LancelotBoard; 3] = [

@@ -290,7 +290,7 @@ impl Game {
         self.first = r.some_seat(n)?;
         self.current = r.some_seat(n)?;
         self.turn = r.num()?;
-        self.phase = enum_of(&PHASES, r.small()?, "phase")?;
+        self.phase = enum_of(&Phase::ALL, r.small()?, "phase")?;
         self.t.acts = r.max(2, "actions")?;
         self.t.used = r.max(31, "action types")?;
         let bits = r.max(127, "turn flags")?;

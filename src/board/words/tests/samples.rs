@@ -470,16 +470,7 @@ pub(super) fn setup_errors() -> Vec<SetupError> {
 pub(super) fn pendings() -> Vec<(PendingView, Phase, Option<Seat>)> {
     use PendingView::*;
     let mut out = vec![];
-    for phase in [
-        Phase::Opening,
-        Phase::ProgressionOfEvil,
-        Phase::AfterEvil,
-        Phase::HeroicActions,
-        Phase::TraitorTakes,
-        Phase::TraitorEvil,
-        Phase::AfterTraitor,
-        Phase::Over,
-    ] {
+    for phase in Phase::ALL {
         out.push((Turn, phase, Some(S0)));
     }
     let more = [
