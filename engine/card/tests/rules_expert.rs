@@ -434,34 +434,23 @@ fn swords_run_out_at_sixteen() {
     let mut deck = vec![
         "dragon:5", "dragon:4", "dragon:3", "grail:5", "grail:4", "grail:3",
     ];
-    let big = [
-        "morgan:3", // +1 to each quest: 15 black in all
-        "picts:5",
-        "picts:4",
-        "picts:4",
-        "picts:3", // 16: 1 black
-        "saxons:5",
-        "saxons:4",
-        "saxons:4",
-        "saxons:3", // 16: 1 black
-        "dragon:4",
-        "dragon:2",
-        "dragon:?",
-        "dragon:?",
-        "dragon:?",
-        "dragon:?", // 22: 3 black
-        "excalibur:5",
-        "excalibur:4",
-        "excalibur:4",
-        "excalibur:3", // 16: 2 black
-        "grail:4",
-        "grail:2",
-        "grail:?",
-        "grail:?",
-        "grail:?",
-        "grail:?", // 22 main: 3 black
-    ];
-    deck.extend(big);
+    // Morgan #3 adds 1 to each quest: 15 black swords in all. Each quest's total and the black
+    // swords it brings: the Picts and the Saxons 16 (1 each), the Dragon 22 (3), Excalibur 16 (2),
+    // the Grail as the main quest 22 (3).
+    let big: Vec<&str> = [
+        &["morgan:3"][..],
+        &["picts:5", "picts:4", "picts:4", "picts:3"],
+        &["saxons:5", "saxons:4", "saxons:4", "saxons:3"],
+        &[
+            "dragon:4", "dragon:2", "dragon:?", "dragon:?", "dragon:?", "dragon:?",
+        ],
+        &["excalibur:5", "excalibur:4", "excalibur:4", "excalibur:3"],
+        &[
+            "grail:4", "grail:2", "grail:?", "grail:?", "grail:?", "grail:?",
+        ],
+    ]
+    .concat();
+    deck.extend(&big);
     let mut g = game(1, None, &deck);
     listen(&mut g, 3);
     quest(&mut g, Quest::Dragon);
