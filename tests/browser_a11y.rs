@@ -302,12 +302,7 @@ fn merlin6_seed() -> (u64, Options) {
             match g.decider() {
                 Some((_, camelot_card::Decision::Merlin6)) => return (seed, options),
                 Some((seat, _)) => {
-                    let legal = g.legal_actions();
-                    let a = if legal.contains(&camelot_card::Action::ListenToRumors) {
-                        camelot_card::Action::ListenToRumors
-                    } else {
-                        legal[0]
-                    };
+                    let a = game::listen_or_first(&g.legal_actions());
                     g.apply(seat, a).expect("legal");
                 }
                 None => break,
@@ -325,19 +320,12 @@ async fn merlin6_points_say_which_one_is_chosen() {
     let (seed, options) = merlin6_seed();
     fresh_app(&b, seed).await;
     start_game(&b, &["Ann"], options).await;
-    let mut listen = |_: &game::Known, legal: &[camelot_card::Action]| {
-        if legal.contains(&camelot_card::Action::ListenToRumors) {
-            camelot_card::Action::ListenToRumors
-        } else {
-            legal[0]
-        }
-    };
     for _ in 0..60 {
         let k = saved(&b).await.expect("saved");
         if matches!(k.game.decider(), Some((_, camelot_card::Decision::Merlin6))) {
             break;
         }
-        game::step(&b, &mut listen).await;
+        game::step(&b, &mut game::listening).await;
     }
     wait_settled(&b).await;
     if b.exists("[data-testid=curtain-show]").await {

@@ -138,18 +138,11 @@ async fn screenshots() {
         .expect("a seed with an early Morgan #1");
     fresh_app(&b, seed).await;
     start_game(&b, &["Ann"], Options::default()).await;
-    let mut listen = |_: &game::Known, legal: &[Action]| {
-        if legal.contains(&Action::ListenToRumors) {
-            Action::ListenToRumors
-        } else {
-            legal[0]
-        }
-    };
     for _ in 0..6 {
         if saved(&b).await.expect("saved").view().morgan1 {
             break;
         }
-        step(&b, &mut listen).await;
+        step(&b, &mut game::listening).await;
     }
     b.click("[data-testid=listen]").await;
     b.click("[data-testid=curtain-show]").await;

@@ -12,12 +12,7 @@ pub(super) fn silence_seed() -> (u64, usize) {
             let Some((seat, _)) = g.decider() else {
                 continue 'seeds;
             };
-            let legal = g.legal_actions();
-            let a = if legal.contains(&Action::ListenToRumors) {
-                Action::ListenToRumors
-            } else {
-                legal[0]
-            };
+            let a = game::listen_or_first(&g.legal_actions());
             g.apply(seat, a).expect("legal");
             match (began, g.silence()) {
                 (None, Some(_)) => began = Some(i),
@@ -38,12 +33,7 @@ fn count_aloud_seed() -> u64 {
             let Some((seat, _)) = g.decider() else {
                 continue 'seeds;
             };
-            let legal = g.legal_actions();
-            let a = if legal.contains(&Action::ListenToRumors) {
-                Action::ListenToRumors
-            } else {
-                legal[0]
-            };
+            let a = game::listen_or_first(&g.legal_actions());
             let events = g.apply(seat, a).expect("legal");
             if events
                 .iter()
@@ -66,15 +56,8 @@ async fn morgan_2s_number_said_aloud_comes_back_after_a_reload() {
     let seed = count_aloud_seed();
     fresh_app(&b, seed).await;
     start_game(&b, &["Ann"], Options::default()).await;
-    let mut listen = |_: &game::Known, legal: &[Action]| {
-        if legal.contains(&Action::ListenToRumors) {
-            Action::ListenToRumors
-        } else {
-            legal[0]
-        }
-    };
     for _ in 0..60 {
-        step(&b, &mut listen).await;
+        step(&b, &mut game::listening).await;
         if b.exists("[data-testid=count-aloud]").await {
             break;
         }
@@ -116,18 +99,11 @@ async fn the_silence_countdown_goes_on_across_a_reload() {
     b.wait_for("[data-testid=settings-saved]").await;
     b.click("[data-testid=home-button]").await;
     start_game(&b, &["Ann"], Options::default()).await;
-    let mut listen = |_: &game::Known, legal: &[Action]| {
-        if legal.contains(&Action::ListenToRumors) {
-            Action::ListenToRumors
-        } else {
-            legal[0]
-        }
-    };
     for _ in 0..120 {
         if b.exists("[data-testid=silence-countdown]").await {
             break;
         }
-        step(&b, &mut listen).await;
+        step(&b, &mut game::listening).await;
     }
     let before = countdown_secs(&b.text("[data-testid=silence-countdown]").await);
     assert!(before >= 55, "a fresh turn has about a minute: {before}");
@@ -151,17 +127,10 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
     let (seed, _) = silence_seed();
     fresh_app(&b, seed).await;
     start_game(&b, &["Ann"], Options::default()).await;
-    let mut listen = |_: &game::Known, legal: &[Action]| {
-        if legal.contains(&Action::ListenToRumors) {
-            Action::ListenToRumors
-        } else {
-            legal[0]
-        }
-    };
     let mut saw_silence = false;
     for _ in 0..120 {
         let before = saved(&b).await.expect("saved");
-        step(&b, &mut listen).await;
+        step(&b, &mut game::listening).await;
         let k = saved(&b).await.expect("saved");
         if !b.exists("[data-testid=actions]").await {
             continue;
@@ -235,12 +204,7 @@ async fn a_silence_of_unknown_start_shows_its_turns_alone() {
     let mut g = Game::new(setup).expect("setup");
     let mut actions = Vec::new();
     while g.silence().is_none() {
-        let legal = g.legal_actions();
-        let a = if legal.contains(&Action::ListenToRumors) {
-            Action::ListenToRumors
-        } else {
-            legal[0]
-        };
+        let a = game::listen_or_first(&g.legal_actions());
         g.apply(Seat(0), a).expect("legal");
         actions.push(camelot_card::Played {
             seat: Seat(0),

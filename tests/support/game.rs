@@ -322,6 +322,21 @@ pub fn card_name(c: Card) -> String {
     }
 }
 
+/// Listens to rumors when the rules allow it, else takes the first legal action: the quickest way
+/// to Morgan's silence and the other events of the Threats pile.
+pub fn listen_or_first(legal: &[Action]) -> Action {
+    if legal.contains(&Action::ListenToRumors) {
+        Action::ListenToRumors
+    } else {
+        legal[0]
+    }
+}
+
+/// [`listen_or_first`] as a policy for [`step`].
+pub fn listening(_: &Known, legal: &[Action]) -> Action {
+    listen_or_first(legal)
+}
+
 /// A small deterministic random generator for the test policies.
 pub struct Rng(u64);
 
