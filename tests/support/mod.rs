@@ -495,7 +495,7 @@ impl Browser {
     /// Every console message since the session started (chromedriver hands each one out once;
     /// this keeps them all).
     pub async fn console_log(&self) -> Vec<LogEntry> {
-        let fresh = match self.client().issue_cmd(GetBrowserLog).await {
+        let fresh = match self.client().issue_cmd(SessionPost::browser_log()).await {
             Ok(Value::Array(entries)) => entries,
             Ok(other) => panic!("unexpected browser log reply: {other}"),
             Err(e) => panic!("cannot read the browser console log: {e}"),
@@ -554,7 +554,7 @@ impl Browser {
     }
 
     async fn console_text(&self) -> String {
-        match self.client().issue_cmd(GetBrowserLog).await {
+        match self.client().issue_cmd(SessionPost::browser_log()).await {
             Ok(Value::Array(fresh)) => {
                 let mut console = self.console.lock().unwrap_or_else(|p| p.into_inner());
                 console.extend(fresh.iter().map(|entry| LogEntry {
@@ -599,24 +599,35 @@ impl Drop for Browser {
     }
 }
 
-/// chromedriver's (non-W3C) endpoint for the browser console log.
+/// A POST of `body` to chromedriver's endpoint `path` below the session: `se/log` (non-W3C) for the
+/// browser console log, `goog/cdp/execute` for raw DevTools commands.
 #[derive(Debug)]
-struct GetBrowserLog;
+struct SessionPost {
+    path: &'static str,
+    body: String,
+}
 
-impl WebDriverCompatibleCommand for GetBrowserLog {
+impl SessionPost {
+    fn browser_log() -> SessionPost {
+        SessionPost {
+            path: "se/log",
+            body: r#"{"type":"browser"}"#.to_owned(),
+        }
+    }
+}
+
+impl WebDriverCompatibleCommand for SessionPost {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/se/log",
-            session_id.unwrap_or_default()
-        ))
+        let session = session_id.unwrap_or_default();
+        base_url.join(&format!("session/{session}/{}", self.path))
     }
 
     fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
-        (http::Method::POST, Some(r#"{"type":"browser"}"#.to_owned()))
+        (http::Method::POST, Some(self.body.clone()))
     }
 }
 
@@ -840,9 +851,9 @@ impl Browser {
     /// e.g. `cdp("Emulation.setCPUThrottlingRate", json!({"rate": 4}))`.
     pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
         self.client()
-            .issue_cmd(CdpCommand {
-                cmd: cmd.to_owned(),
-                params,
+            .issue_cmd(SessionPost {
+                path: "goog/cdp/execute",
+                body: json!({ "cmd": cmd, "params": params }).to_string(),
             })
             .await
             .unwrap_or_else(|e| panic!("CDP {cmd} failed: {e}"))
@@ -858,30 +869,5 @@ impl Browser {
             .execute_async(&wrapped, vec![])
             .await
             .unwrap_or_else(|e| panic!("async script failed: {e}\n{script}"))
-    }
-}
-
-/// chromedriver's endpoint for raw DevTools commands (`goog/cdp/execute`).
-#[derive(Debug)]
-struct CdpCommand {
-    cmd: String,
-    params: Value,
-}
-
-impl WebDriverCompatibleCommand for CdpCommand {
-    fn endpoint(
-        &self,
-        base_url: &url::Url,
-        session_id: Option<&str>,
-    ) -> Result<url::Url, url::ParseError> {
-        base_url.join(&format!(
-            "session/{}/goog/cdp/execute",
-            session_id.unwrap_or_default()
-        ))
-    }
-
-    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
-        let body = json!({ "cmd": self.cmd, "params": self.params });
-        (http::Method::POST, Some(body.to_string()))
     }
 }
