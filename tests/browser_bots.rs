@@ -26,13 +26,7 @@ use support::Browser;
 
 /// Who sits in each seat, as saved (`None`: a person).
 async fn sitters(b: &Browser) -> Vec<Option<Level>> {
-    let text = b
-        .eval(
-            "const id = localStorage.getItem('camelot/v1/current');
-             return localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
-        )
-        .await;
-    let s: Value = serde_json::from_str(text.as_str().expect("a saved game")).expect("JSON");
+    let s = b.current_save().await.expect("a saved game");
     let players = s["setup"]["players"].as_u64().expect("players") as usize;
     let list = s["sitters"].as_array().cloned().unwrap_or_default();
     (0..players)

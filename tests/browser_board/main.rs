@@ -54,13 +54,7 @@ struct Saved {
 }
 
 async fn saved(b: &Browser) -> Option<Saved> {
-    let text = b
-        .eval(
-            "const id = localStorage.getItem('camelot/v1/current');
-             return id && localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
-        )
-        .await;
-    let s: Value = serde_json::from_str(text.as_str()?).ok()?;
+    let s = b.current_save().await?;
     assert_eq!(s["game_kind"], "board");
     Some(Saved {
         setup: serde_json::from_value(s["setup"].clone()).expect("a setup"),

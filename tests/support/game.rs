@@ -59,15 +59,7 @@ impl Known {
 
 /// Reads and replays the current game's autosave.
 pub async fn saved(b: &Browser) -> Option<Known> {
-    let v = b
-        .eval(
-            "const id = localStorage.getItem('camelot/v1/current');
-             if (!id) return null;
-             return localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
-        )
-        .await;
-    let text = v.as_str()?;
-    let s: Value = serde_json::from_str(text).expect("the autosave is JSON");
+    let s = b.current_save().await?;
     let setup: Setup = serde_json::from_value(s["setup"].clone()).expect("setup");
     let actions: Vec<Played> = serde_json::from_value(s["actions"].clone()).expect("actions");
     let names: Vec<String> = serde_json::from_value(s["names"].clone()).expect("names");

@@ -487,6 +487,18 @@ impl Browser {
             .unwrap_or_else(|e| panic!("script failed: {e}\n{script}"))
     }
 
+    /// The autosave of the game being played, as the app stores it (JSON); `None` when no game
+    /// is being played.
+    pub async fn current_save(&self) -> Option<Value> {
+        let text = self
+            .eval(
+                "const id = localStorage.getItem('camelot/v1/current');
+                 return id && localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
+            )
+            .await;
+        Some(serde_json::from_str(text.as_str()?).expect("the autosave is JSON"))
+    }
+
     /// Clears the app's saved state (localStorage) for this origin.
     pub async fn clear_storage(&self) {
         self.eval("window.localStorage.clear(); return null;").await;
