@@ -6,18 +6,6 @@
 use super::*;
 use camelot_board::coach::{Lesson, next_lesson};
 
-/// The lessons the coach has given in the game being played, from its autosave.
-async fn lessons(b: &Browser) -> Vec<Lesson> {
-    let text = b
-        .eval(
-            "const id = localStorage.getItem('camelot/v1/current');
-             return id && localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
-        )
-        .await;
-    let s: Value = serde_json::from_str(text.as_str().expect("a save")).expect("JSON");
-    serde_json::from_value(s["lessons"].clone()).unwrap_or_default()
-}
-
 /// The cards `seat` may see named in a tip: his own hand, and the black card face up on the
 /// table.
 fn visible_codes(game: &Game, seat: Seat) -> Vec<String> {
@@ -37,19 +25,10 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
     let Some(b) = support::launch().await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    b.reload().await;
-    // Nobody has finished a board game here: Home offers the coached one.
-    b.click("[data-testid=coach-board]").await;
-    b.wait_for("[data-testid=board-table]").await;
-    let start = Instant::now();
-    let mut taps = 1;
-    let mut taught: Vec<(Lesson, u32)> = Vec::new();
-    let mut decisions = 0;
+    let mut tally = support::coach::start_coached(&b, "coach-board", "board-table").await;
     let mut fast = false;
     loop {
-        b.assert_still_playing(start, Duration::from_secs(900))
+        b.assert_still_playing(tally.start, Duration::from_secs(900))
             .await;
         let s = saved(&b).await.expect("an autosave");
         let game = replay(&s);
@@ -57,7 +36,7 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
         if game.is_over() && s.loyalty_looks.is_empty() {
             if b.exists("[data-testid=quest-end-done]").await {
                 b.click("[data-testid=quest-end-done]").await;
-                taps += 1;
+                tally.taps += 1;
             }
             b.wait_for("[data-testid=board-end]").await;
             break;
@@ -71,7 +50,7 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
         for done in ["private-done", "private-notices-done", "quest-end-done"] {
             if !tapped && b.exists(&format!("[data-testid={done}]")).await {
                 b.click(&format!("[data-testid={done}]")).await;
-                taps += 1;
+                tally.taps += 1;
                 tapped = true;
             }
         }
@@ -87,21 +66,16 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
         }
         // The person decides: the coach is beside his choices.
         assert!(b.exists("[data-testid=coach]").await, "no coach");
-        let seen = lessons(&b).await;
-        let due = next_lesson(&game.seat_view(seat), &seen);
+        let seen = support::coach::lessons(&b).await;
+        let due = next_lesson(&game.seat_view(seat), &seen).map(|l| (l, l.code()));
         let n = s.moves.len();
-        if b.exists("[data-testid=coach-tip]").await {
-            let lesson = due.expect("a tip shows when none is due");
-            support::coach::read_tip(&b, &lesson.code(), &visible_codes(&game, seat), n).await;
-            taught.push((lesson, game.table_view().turn));
-            taps += 1;
+        let (visible, turn) = (visible_codes(&game, seat), game.table_view().turn);
+        if tally
+            .read_tip_or_follow_advice(&b, due, &visible, turn, n)
+            .await
+        {
             continue;
         }
-        assert!(due.is_none(), "move {n}: {due:?} is due and no tip shows");
-        // What would an experienced player do? Then do it.
-        decisions += 1;
-        support::coach::follow_advice(&b).await;
-        taps += 2;
         wait_saved_after(&b, n).await;
         let after = saved(&b).await.expect("a save");
         let expert = game.legal_actions()[choice(&game, seat, Level::Expert, s.setup.seed, n)];
@@ -110,35 +84,24 @@ async fn a_first_board_game_is_coached_from_home_to_its_end() {
             "move {n}: the advice followed is the expert's choice"
         );
     }
-    let minutes = start.elapsed().as_secs_f64() / 60.0;
-    eprintln!(
-        "coached board game: {taps} taps, {decisions} decisions, {} tips in {minutes:.1} min: {:?}",
-        taught.len(),
-        taught
-    );
     // The rules a first game must meet were each explained.
-    for lesson in [
-        Lesson::ProgressionOfEvil,
-        Lesson::BlackCards,
-        Lesson::SiegeEngines,
-        Lesson::HeroicActions,
-        Lesson::SiegeFight,
-        Lesson::Merlin,
-        Lesson::Healing,
-        Lesson::Swords,
-        Lesson::Accusation,
-    ] {
-        assert!(
-            taught.iter().any(|(l, _)| *l == lesson),
-            "{lesson:?} was never explained: {taught:?}"
-        );
-    }
+    tally.report(
+        "board game",
+        &[
+            Lesson::ProgressionOfEvil,
+            Lesson::BlackCards,
+            Lesson::SiegeEngines,
+            Lesson::HeroicActions,
+            Lesson::SiegeFight,
+            Lesson::Merlin,
+            Lesson::Healing,
+            Lesson::Swords,
+            Lesson::Accusation,
+        ],
+    );
     // A finished board game: Home offers the coach no more; New game always does.
-    b.click("[data-testid=home-button]").await;
-    b.wait_for("[data-testid=new-board-game]").await;
-    assert!(!b.exists("[data-testid=coach-board]").await);
-    b.click("[data-testid=new-board-game]").await;
-    b.wait_for("[data-testid=board-coached]").await;
+    support::coach::offered_only_in_new_game(&b, "coach-board", "new-board-game", "board-coached")
+        .await;
     b.assert_no_console_errors().await;
     b.close().await;
 }

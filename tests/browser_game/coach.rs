@@ -4,24 +4,11 @@
 //! computer player's choice for his seat.
 
 use super::*;
-use crate::support::{self, Browser};
+use crate::support;
 use camelot_card::bot::{Bot, Level};
 use camelot_card::coach::{Lesson, next_lesson};
 use camelot_card::{Event, Knight, Prompt, Replayed};
-use serde_json::Value;
-use std::time::{Duration, Instant};
-
-/// The lessons the coach has given in the game being played, from its autosave.
-async fn lessons(b: &Browser) -> Vec<Lesson> {
-    let text = b
-        .eval(
-            "const id = localStorage.getItem('camelot/v1/current');
-             return id && localStorage.getItem('camelot/v1/game/' + JSON.parse(id));",
-        )
-        .await;
-    let s: Value = serde_json::from_str(text.as_str().expect("a save")).expect("JSON");
-    serde_json::from_value(s["lessons"].clone()).unwrap_or_default()
-}
+use std::time::Duration;
 
 fn knight_code(k: Knight) -> String {
     format!("knight:{}", format!("{k:?}").to_lowercase())
@@ -68,21 +55,12 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
     let Some(b) = support::launch().await else {
         return;
     };
-    b.open_app().await;
-    b.clear_storage().await;
-    b.reload().await;
-    // Nobody has finished a Card Game here: Home offers the coached one.
-    b.click("[data-testid=coach-card]").await;
-    b.wait_for("[data-testid=table]").await;
-    let start = Instant::now();
-    let mut taps = 1;
-    let mut taught: Vec<(Lesson, u32)> = Vec::new();
-    let mut decisions = 0;
+    let mut tally = support::coach::start_coached(&b, "coach-card", "table").await;
     let mut fast = false;
     let mut checked: Option<usize> = None;
     let mut stale = 0;
     loop {
-        b.assert_still_playing(start, Duration::from_secs(900))
+        b.assert_still_playing(tally.start, Duration::from_secs(900))
             .await;
         let k = saved(&b).await.expect("an autosave");
         if b.exists("[data-testid=end]").await {
@@ -95,13 +73,13 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
                 b.click("[data-testid=skip]").await;
             }
             b.click("[data-testid=continue]").await;
-            taps += 1;
+            tally.taps += 1;
             b.wait_until_gone("[data-testid=resolution]").await;
             continue;
         }
         if b.exists("[data-testid=accusation-result]").await {
             b.click("[data-testid=continue]").await;
-            taps += 1;
+            tally.taps += 1;
             b.wait_until_gone("[data-testid=accusation-result]").await;
             continue;
         }
@@ -127,7 +105,7 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
         if !k.owed.is_empty() {
             // His first look at his Loyalty card.
             b.click("[data-testid=done-hide]").await;
-            taps += 1;
+            tally.taps += 1;
             saved_when(&b, "the owed screen paid", |n| n.owed.is_empty()).await;
             continue;
         }
@@ -148,22 +126,17 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
         stale = 0;
         // The person decides: the coach is beside his choices.
         assert!(b.exists("[data-testid=coach]").await, "no coach");
-        let seen = lessons(&b).await;
+        let seen = support::coach::lessons(&b).await;
         let sv = k.game.seat_view(seat).expect("a seat");
-        let due = next_lesson(&sv, &seen);
+        let due = next_lesson(&sv, &seen).map(|l| (l, l.code()));
         let n = k.actions.len();
-        if b.exists("[data-testid=coach-tip]").await {
-            let lesson = due.expect("a tip shows when none is due");
-            support::coach::read_tip(&b, &lesson.code(), &visible_codes(&k.game, seat), n).await;
-            taught.push((lesson, k.game.turn()));
-            taps += 1;
+        let visible = visible_codes(&k.game, seat);
+        if tally
+            .read_tip_or_follow_advice(&b, due, &visible, k.game.turn(), n)
+            .await
+        {
             continue;
         }
-        assert!(due.is_none(), "move {n}: {due:?} is due and no tip shows");
-        // What would an experienced player do? Then do it.
-        decisions += 1;
-        support::coach::follow_advice(&b).await;
-        taps += 2;
         let after = saved_when(&b, "the advice followed", |a| a.actions.len() > n).await;
         assert_eq!(
             after.actions[n].action,
@@ -171,41 +144,31 @@ async fn a_first_card_game_is_coached_from_home_to_its_end() {
             "move {n}: the advice followed is the expert's choice"
         );
     }
-    let minutes = start.elapsed().as_secs_f64() / 60.0;
-    eprintln!(
-        "coached Card Game: {taps} taps, {decisions} decisions, {} tips in {minutes:.1} min: {:?}",
-        taught.len(),
-        taught
-    );
     // The rules a first game must meet were each explained.
-    for lesson in [
-        Lesson::Turn,
-        Lesson::ThreatsPile,
-        Lesson::Silence,
-        Lesson::Merlin,
-        Lesson::Swords,
-        Lesson::Accusation,
-        Lesson::Announce,
-    ] {
-        assert!(
-            taught.iter().any(|(l, _)| *l == lesson),
-            "{lesson:?} was never explained: {taught:?}"
-        );
-    }
+    tally.report(
+        "Card Game",
+        &[
+            Lesson::Turn,
+            Lesson::ThreatsPile,
+            Lesson::Silence,
+            Lesson::Merlin,
+            Lesson::Swords,
+            Lesson::Accusation,
+            Lesson::Announce,
+        ],
+    );
     assert!(
-        taught
+        tally
+            .taught
             .iter()
             .filter(|(l, _)| matches!(l, Lesson::Quest(_)))
             .count()
             >= 3,
-        "too few quests explained: {taught:?}"
+        "too few quests explained: {:?}",
+        tally.taught
     );
     // A finished Card Game: Home offers the coach no more; New game always does.
-    b.click("[data-testid=home-button]").await;
-    b.wait_for("[data-testid=new-game]").await;
-    assert!(!b.exists("[data-testid=coach-card]").await);
-    b.click("[data-testid=new-game]").await;
-    b.wait_for("[data-testid=card-coached]").await;
+    support::coach::offered_only_in_new_game(&b, "coach-card", "new-game", "card-coached").await;
     b.assert_no_console_errors().await;
     b.close().await;
 }
