@@ -9,10 +9,7 @@ use super::*;
 #[tokio::test]
 #[ignore]
 async fn screenshots() {
-    let Some(dir) = support::screenshot_dir() else {
-        return;
-    };
-    let Some(b) = support::launch().await else {
+    let Some((b, dir)) = support::launch_for_screenshots().await else {
         return;
     };
     let shot = async |name: &str| b.screenshot_to(&dir, name).await;

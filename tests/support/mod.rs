@@ -143,6 +143,13 @@ pub fn screenshot_dir() -> Option<PathBuf> {
     Some(dir)
 }
 
+/// A browser for a test that only writes screenshots for people to look at, with the folder they
+/// go to ([`screenshot_dir`]); `None` when no folder is asked for (or no browser, as [`launch`]).
+pub async fn launch_for_screenshots() -> Option<(Browser, PathBuf)> {
+    let dir = screenshot_dir()?;
+    Some((launch().await?, dir))
+}
+
 impl Browser {
     /// Writes the page as it shows to `dir/name.png`.
     pub async fn screenshot_to(&self, dir: &Path, name: &str) {
