@@ -10,8 +10,7 @@
 
 use crate::support::Browser;
 use camelot_card::{
-    Action, Card, Decision, Game, Keep, Loyalty, Options, Played, Prompt, Seat, Setup, TableView,
-    TopCard,
+    Action, Card, Game, Keep, Loyalty, Options, Played, Prompt, Seat, Setup, TableView, TopCard,
 };
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -450,17 +449,6 @@ pub async fn step(b: &Browser, choose: &mut dyn FnMut(&Known, &[Action]) -> Acti
     result
 }
 
-/// Whether `d` is a Knight card's window (Arthur, Gawain, Percival).
-pub fn is_window(d: Decision) -> bool {
-    matches!(
-        d,
-        Decision::ArthurWindow { .. }
-            | Decision::GawainWindow
-            | Decision::PercivalAccusation { .. }
-            | Decision::PercivalEnd
-    )
-}
-
 /// The players the page lists under the Knight question, in its order.
 pub async fn knight_question_seats(b: &Browser) -> Vec<Seat> {
     b.eval(
@@ -487,10 +475,13 @@ async fn knight_question_step(
 ) -> Step {
     let listed = knight_question_seats(b).await;
     let (first, open) = k.game.decider().expect("a window is open");
+    assert!(
+        k.game.legal_actions().contains(&Action::PassWindow),
+        "the table is asked outside a Knight card's window: {open:?}"
+    );
     let mut later = k.clone();
     let mut passed = 0;
     while let Some((seat, d)) = later.game.decider()
-        && is_window(d)
         && std::mem::discriminant(&d) == std::mem::discriminant(&open)
     {
         if listed.contains(&seat) {
