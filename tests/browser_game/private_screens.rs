@@ -203,6 +203,16 @@ fn questing(rng: &mut Rng) -> impl FnMut(&game::Known, &[Action]) -> Action + '_
     }
 }
 
+/// A game of five with Knights to the rescue, dealt from `seed`, started from a fresh app.
+async fn start_five_to_the_rescue(b: &support::Browser, seed: u64) {
+    let options = Options {
+        knights_to_the_rescue: true,
+        ..Options::default()
+    };
+    fresh_app(b, seed).await;
+    start_game(b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+}
+
 /// Every quest opened an Arthur window and then a Gawain window with one curtain per
 /// Knight-card holder (a Dragon quest took 10 taps over 5 curtains). Now the table is asked once
 /// per window, "Does anyone play a Knight card now?", and "Nobody" lets it pass for all: one tap.
@@ -213,12 +223,7 @@ async fn knights_to_the_rescue_asks_the_table_once_per_window() {
         return;
     };
     let seed = 23;
-    let options = Options {
-        knights_to_the_rescue: true,
-        ..Options::default()
-    };
-    fresh_app(&b, seed).await;
-    start_game(&b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+    start_five_to_the_rescue(&b, seed).await;
     count_taps(&b).await;
     let mut rng = Rng::new(seed);
     let mut choose = questing(&mut rng);
@@ -299,12 +304,7 @@ async fn a_player_who_answers_but_holds_no_such_card_is_told_so_privately() {
         return;
     };
     let seed = 23;
-    let options = Options {
-        knights_to_the_rescue: true,
-        ..Options::default()
-    };
-    fresh_app(&b, seed).await;
-    start_game(&b, &["Ann", "Bo", "Cy", "Di", "Ed"], options).await;
+    start_five_to_the_rescue(&b, seed).await;
     let mut rng = Rng::new(seed);
     let mut choose = questing(&mut rng);
     for _ in 0..600 {
