@@ -7,20 +7,12 @@ use super::*;
 /// to store.
 fn finished_and_running_saves(seed: u64) -> (Setup, Vec<Move<Action>>, [(String, String); 2]) {
     let setup = Setup::new(4, seed);
-    let mut game = Game::new(&setup).expect("setup");
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut moves = Vec::new();
-    while let Some(seat) = game.decider() {
-        let legal = game.legal_actions();
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let action = legal[(state % legal.len() as u64) as usize];
-        game.apply(seat, action).expect("a legal move");
-        moves.push(Move { seat, action });
-    }
-    let save = |id: &str, moves: &[Move<Action>]| {
-        serde_json::json!({
+    let moves = support::review::random_moves::<Game>(&setup, seed);
+    let saves = support::review::finished_and_running(
+        ["gdone", "grunning"],
+        &moves,
+        |id, moves| {
+            serde_json::json!({
             "format": 2, "game_kind": "board", "id": id,
             "names": ["Ann", "Bo", "Cy", "Di"],
             "sitters": [{"sitter": "person"}, {"sitter": "computer", "level": "expert"},
@@ -29,17 +21,9 @@ fn finished_and_running_saves(seed: u64) -> (Setup, Vec<Move<Action>>, [(String,
             "created_ms": 1_700_000_000_000.0, "updated_ms": 1_700_000_000_000.0 + moves.len() as f64,
         })
         .to_string()
-    };
-    let done = save("gdone", &moves);
-    let half = save("grunning", &moves[..moves.len() / 2]);
-    (
-        setup,
-        moves,
-        [
-            setup::saved_game("gdone", &done),
-            setup::saved_game("grunning", &half),
-        ],
-    )
+        },
+    );
+    (setup, moves, saves)
 }
 
 /// The white cards the review shows in `seat`'s hand (each kind's code, as often as it is held).
@@ -115,11 +99,7 @@ async fn a_finished_board_game_is_looked_back_on_move_by_move_and_a_running_one_
         let moves = &moves;
         let turns = &turns;
         async move {
-            b.wait_for_text(
-                "[data-testid=review-where]",
-                &format!("Move {step} of {last} · turn {}", turns[step]),
-            )
-            .await;
+            support::review::wait_for_step(b, step, turns).await;
             let hands = hands_at(setup, moves, step);
             for (i, hand) in hands.iter().enumerate() {
                 assert_eq!(
@@ -139,19 +119,7 @@ async fn a_finished_board_game_is_looked_back_on_move_by_move_and_a_running_one_
     b.click("[data-testid=review-start]").await;
     check(0).await;
     assert_eq!(b.count("[data-testid=review-log] li").await, 0);
-    b.click("[data-testid=review-forward]").await;
-    check(1).await;
-    b.click("[data-testid=review-next-turn]").await;
-    let next = (2..=last)
-        .find(|&k| turns[k] != turns[k - 1])
-        .unwrap_or(last);
-    check(next).await;
-    b.click("[data-testid=review-back]").await;
-    check(next - 1).await;
-    b.click("[data-testid=review-prev-turn]").await;
-    check(0).await;
-    b.click("[data-testid=review-end]").await;
-    check(last).await;
+    support::review::step_through(&b, &turns, check).await;
     assert_no_sideways_scroll(&b, "the review at its end").await;
     // Back to Saved games; the finished game opens at its end, which looks back on it too, and
     // comes back there. The game still being played opens at its table, with no review.

@@ -168,39 +168,23 @@ async fn check_ran_out(
 fn finished_and_running_card_saves(
     seed: u64,
 ) -> (Setup, Vec<camelot_kit::Move<Action>>, [(String, String); 2]) {
-    use camelot_kit::Rules;
     let setup = Setup::new(4, seed);
-    let mut game = Game::new(setup).expect("setup");
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    let mut moves = Vec::new();
-    while let Some(seat) = Rules::decider(&game) {
-        let legal = Rules::legal_actions(&game);
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let action = legal[(state % legal.len() as u64) as usize];
-        game.apply(seat, action).expect("a legal move");
-        moves.push(camelot_kit::Move { seat, action });
-    }
-    let save = |id: &str, moves: &[camelot_kit::Move<Action>]| {
-        serde_json::json!({
+    let game_setup = camelot_card::GameSetup { setup, deal: None };
+    let moves = support::review::random_moves::<Game>(&game_setup, seed);
+    let saves = support::review::finished_and_running(
+        ["cdone", "crunning"],
+        &moves,
+        |id, moves| {
+            serde_json::json!({
             "format": 1, "game_kind": "card", "id": id,
             "names": ["Ann", "Bo", "Cy", "Di"],
             "setup": setup, "actions": moves,
             "created_ms": 1_700_000_000_000.0, "updated_ms": 1_700_000_000_000.0 + moves.len() as f64,
         })
         .to_string()
-    };
-    let done = save("cdone", &moves);
-    let half = save("crunning", &moves[..moves.len() / 2]);
-    (
-        setup,
-        moves,
-        [
-            setup::saved_game("cdone", &done),
-            setup::saved_game("crunning", &half),
-        ],
-    )
+        },
+    );
+    (setup, moves, saves)
 }
 
 /// A finished Card Game is looked back on from Saved games, move by move: at each step every
@@ -231,11 +215,7 @@ async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_i
         let turns = &turns;
         let truth = at(step).table_view();
         async move {
-            b.wait_for_text(
-                "[data-testid=review-where]",
-                &format!("Move {step} of {last} · turn {}", turns[step]),
-            )
-            .await;
+            support::review::wait_for_step(b, step, turns).await;
             for s in &truth.seats {
                 let i = s.seat.index();
                 assert_eq!(
@@ -270,19 +250,7 @@ async fn a_finished_card_game_is_looked_back_on_move_by_move_and_a_running_one_i
     let at_the_start = deeds().await;
     assert_eq!(at_the_start.len(), 4);
     assert_ne!(at_the_start, at_the_end, "the deeds do not follow the game");
-    b.click("[data-testid=review-forward]").await;
-    check(1).await;
-    b.click("[data-testid=review-next-turn]").await;
-    let next = (2..=last)
-        .find(|&k| turns[k] != turns[k - 1])
-        .unwrap_or(last);
-    check(next).await;
-    b.click("[data-testid=review-back]").await;
-    check(next - 1).await;
-    b.click("[data-testid=review-prev-turn]").await;
-    check(0).await;
-    b.click("[data-testid=review-end]").await;
-    check(last).await;
+    support::review::step_through(&b, &turns, check).await;
     // Back to Saved games; the finished game opens at its end, whose reveal over, it looks back
     // on the game too, and comes back there. The game still being played opens at its table, with
     // no review.
