@@ -16,12 +16,22 @@ use serde_json::Value;
 use support::Browser;
 use support::checks::{assert_accessible, assert_tap_targets, axe_source, violations};
 
+/// A browser and axe-core's source, for a test of axe's checks; `None` (the test is skipped)
+/// without either.
+async fn launch_with_axe() -> Option<(Browser, String)> {
+    let b = support::launch().await?;
+    Some((b, axe_source()?))
+}
+
+/// `screen` passes axe's checks and its tap targets are 44 px.
+async fn passes_axe_and_taps(b: &Browser, axe: &str, screen: &str) {
+    assert_accessible(b, axe, screen).await;
+    assert_tap_targets(b, screen).await;
+}
+
 #[tokio::test]
 async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
-    let Some(b) = support::launch().await else {
-        return;
-    };
-    let Some(axe) = axe_source() else {
+    let Some((b, axe)) = launch_with_axe().await else {
         return;
     };
     fresh_app(&b, 11).await;
@@ -35,12 +45,10 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     );
     b.eval("document.getElementById('nameless').remove(); return null;")
         .await;
-    assert_accessible(&b, &axe, "Home").await;
-    assert_tap_targets(&b, "Home").await;
+    passes_axe_and_taps(&b, &axe, "Home").await;
 
     b.open_settings().await;
-    assert_accessible(&b, &axe, "Settings").await;
-    assert_tap_targets(&b, "Settings").await;
+    passes_axe_and_taps(&b, &axe, "Settings").await;
 
     b.click("[data-testid=rules-button]").await;
     b.wait_for("[data-testid=rules-contents]").await;
@@ -75,16 +83,14 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     b.click("[data-testid=home-button]").await;
     b.click("[data-testid=new-game]").await;
     b.wait_for("[data-testid=start-game]").await;
-    assert_accessible(&b, &axe, "New game").await;
-    assert_tap_targets(&b, "New game").await;
+    passes_axe_and_taps(&b, &axe, "New game").await;
     b.click("[data-testid=home-button]").await;
     b.wait_for("[data-testid=new-game]").await;
 
     // Four players: the curtain, a private screen, the table.
     start_game(&b, &["Ann", "Bo", "Cy", "Di"], Options::default()).await;
     b.wait_for("[data-testid=curtain]").await;
-    assert_accessible(&b, &axe, "Curtain").await;
-    assert_tap_targets(&b, "Curtain").await;
+    passes_axe_and_taps(&b, &axe, "Curtain").await;
     b.click("[data-testid=curtain-show]").await;
     b.wait_for("[data-testid=done-hide]").await;
     assert_accessible(&b, &axe, "Private screen (Loyalty)").await;
@@ -98,16 +104,14 @@ async fn every_screen_passes_axe_and_tap_targets_are_44_px() {
     }
     b.wait_for("[data-testid=listen]").await;
     wait_settled(&b).await;
-    assert_accessible(&b, &axe, "Table").await;
-    assert_tap_targets(&b, "Table").await;
+    passes_axe_and_taps(&b, &axe, "Table").await;
 
     // A solo game to its end: the quest reveals, the table, the end screen and the log.
     fresh_app(&b, 5).await;
     start_game(&b, &["Solo"], Options::default()).await;
     let mut rng = Rng::new(5);
     play_to_end(&b, &mut |k, legal| lively(&mut rng, k, legal), 600).await;
-    assert_accessible(&b, &axe, "End of the game").await;
-    assert_tap_targets(&b, "End of the game").await;
+    passes_axe_and_taps(&b, &axe, "End of the game").await;
     b.click("[data-testid=open-log]").await;
     b.wait_for("[data-testid=log]").await;
     assert_accessible(&b, &axe, "Log").await;
@@ -362,10 +366,7 @@ async fn merlin6_points_say_which_one_is_chosen() {
 /// shows only the quests its top card allows).
 #[tokio::test]
 async fn the_table_is_readable_in_dark_mode_and_in_silence() {
-    let Some(b) = support::launch().await else {
-        return;
-    };
-    let Some(axe) = axe_source() else {
+    let Some((b, axe)) = launch_with_axe().await else {
         return;
     };
     fresh_app(&b, 11).await;
@@ -572,10 +573,7 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
         eprintln!("SKIPPING: dist/ holds an unsplit build (every screen is in the one wasm)");
         return;
     }
-    let Some(mut b) = support::launch().await else {
-        return;
-    };
-    let Some(axe) = axe_source() else {
+    let Some((mut b, axe)) = launch_with_axe().await else {
         return;
     };
     let server = support::Server::start(dist);
@@ -595,8 +593,7 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
     assert!(text.contains("could not be loaded"), "{text}");
     assert!(!text.contains("game is saved"), "no game is open: {text}");
     // axe-core itself is injected by the test, not fetched: the page stays offline.
-    assert_accessible(&b, &axe, "Screen not loaded").await;
-    assert_tap_targets(&b, "Screen not loaded").await;
+    passes_axe_and_taps(&b, &axe, "Screen not loaded").await;
     b.close().await;
 }
 
@@ -605,16 +602,12 @@ async fn the_message_for_a_screen_that_cannot_be_fetched_passes_axe() {
 /// nothing scrolls sideways.
 #[tokio::test]
 async fn the_board_game_screens_pass_axe_and_fit_a_phone() {
-    let Some(b) = support::launch().await else {
-        return;
-    };
-    let Some(axe) = axe_source() else {
+    let Some((b, axe)) = launch_with_axe().await else {
         return;
     };
     fresh_app(&b, 12).await;
     support::setup::open_board_new_game(&b).await;
-    assert_accessible(&b, &axe, "board New game").await;
-    assert_tap_targets(&b, "board New game").await;
+    passes_axe_and_taps(&b, &axe, "board New game").await;
     // Two persons at the table (the phone is passed between them behind curtains).
     b.choose("[data-testid=board-kind-1]", "person").await;
     b.click("[data-testid=board-start]").await;
