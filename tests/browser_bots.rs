@@ -110,21 +110,23 @@ async fn watch(b: &Browser, computer_names: &[String]) {
     .await;
 }
 
+/// The strings of a list the page gave back (none for anything else).
+fn strings(x: &Value) -> Vec<String> {
+    x.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// What the watcher saw: problems, and the computer lines shown.
 async fn watched(b: &Browser) -> (Vec<String>, Vec<String>) {
     let v = b
         .eval("return [window.__bad || [], window.__lines || []];")
         .await;
-    let list = |x: &Value| -> Vec<String> {
-        x.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    (list(&v[0]), list(&v[1]))
+    (strings(&v[0]), strings(&v[1]))
 }
 
 const SETTLED: &str = "[data-testid=end], [data-testid=resolution], [data-testid=accusation-result], \
@@ -248,6 +250,19 @@ async fn start_with_computers(b: &Browser, name: &str, levels: [&str; 3], knight
     b.click("[data-testid=start-game]").await;
     b.wait_for("[data-testid=table]").await;
     saved_when(b, "the new game", |k| k.actions.is_empty()).await
+}
+
+/// A fresh app dealt from `seed`, and a new game of Ann and three computer knights at `levels`
+/// ([`start_with_computers`]): its first save, and who sits in each seat as saved.
+async fn fresh_game_with_computers(
+    b: &Browser,
+    seed: u64,
+    levels: [&str; 3],
+    knights: bool,
+) -> (Known, Vec<Option<Level>>) {
+    game::fresh_app(b, seed).await;
+    let k = start_with_computers(b, "Ann", levels, knights).await;
+    (k, sitters(b).await)
 }
 
 /// The person's policy: the lively one, announcing honestly, never accusing.
@@ -378,10 +393,9 @@ async fn a_reload_in_the_middle_of_the_computers_turns_resumes_them() {
     };
     // Seed 5: seat 1 (a computer) starts, then seats 2 and 3, then the person.
     let seed = 5;
-    game::fresh_app(&b, seed).await;
-    let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
+    let (k, sitters) =
+        fresh_game_with_computers(&b, seed, ["solid", "solid", "expert"], false).await;
     assert_eq!(k.setup.first, Seat(1));
-    let sitters = sitters(&b).await;
     watch(&b, &k.names[1..]).await;
     // The person's first look at their Loyalty card comes first — at once, with no curtain: one
     // person among computer knights has nobody to hide from; no computer moves meanwhile.
@@ -497,9 +511,8 @@ async fn each_move_is_said_once_with_a_computers_reason() {
     let Some(b) = support::launch().await else {
         return;
     };
-    game::fresh_app(&b, 7).await;
-    let k = start_with_computers(&b, "Ann", ["solid", "expert", "beginner"], false).await;
-    let sitters = sitters(&b).await;
+    let (k, sitters) =
+        fresh_game_with_computers(&b, 7, ["solid", "expert", "beginner"], false).await;
     let computers: Vec<String> = k.names[1..].to_vec();
     watch(&b, &computers).await;
     b.eval(
@@ -530,16 +543,7 @@ async fn each_move_is_said_once_with_a_computers_reason() {
                      window.__said, [...window.__regions]];",
         )
         .await;
-    let list = |x: &Value| -> Vec<String> {
-        x.as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|s| s.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let (said, regions) = (list(&v[1]), list(&v[2]));
+    let (said, regions) = (strings(&v[1]), strings(&v[2]));
     assert_eq!(v[0], Value::Bool(true), "the live region left the page");
     // Only the one for moves, the pile's top card, a quest's result and "… is thinking" speak.
     let speaking = [
@@ -587,9 +591,7 @@ async fn faster_is_remembered_across_a_reload() {
         return;
     };
     // Seed 5: seat 1 (a computer) starts, then seats 2 and 3, then the person.
-    game::fresh_app(&b, 5).await;
-    let k = start_with_computers(&b, "Ann", ["solid", "solid", "expert"], false).await;
-    let sitters = sitters(&b).await;
+    let (k, sitters) = fresh_game_with_computers(&b, 5, ["solid", "solid", "expert"], false).await;
     b.click("[data-testid=done-hide]").await;
     b.click("[data-testid=bot-fast]").await;
     // The computers then move at once (the button may be gone already): the choice is saved.
