@@ -439,9 +439,11 @@ impl Ctx {
         }
     }
 
-    /// The computer knight in `seat` decides, from its own seat's view, and acts.
+    /// The computer knight in `seat` decides, from its own seat's view, and acts. How long it
+    /// thought shows in the browser's console (`console.time`), for whoever measures it.
     fn computer_moves(&self, seat: Seat) {
-        let Some((action, why)) = self.live.with_untracked(|l| {
+        web_sys::console::time_with_label(THINKS);
+        let decided = self.live.with_untracked(|l| {
             let l = l.as_ref()?;
             (l.game.decider() == Some(seat)).then_some(())?;
             let level = l.session.sitter(seat).level()?;
@@ -452,12 +454,17 @@ impl Ctx {
                 l.session.setup.seed,
                 l.session.moves.len(),
             )
-        }) else {
+        });
+        web_sys::console::time_end_with_label(THINKS);
+        let Some((action, why)) = decided else {
             return;
         };
         self.act_because(seat, action, Some(why));
     }
 }
+
+/// The console timer of a computer knight's decision.
+const THINKS: &str = "a computer knight thinks";
 
 /// What the whole table looks at before play goes on: a quest's end (won or lost, and everything
 /// it brought: the totals and the black cards turned, swords, relics, life, siege engines, spoils)

@@ -360,3 +360,176 @@ async fn skip_and_faster_hurry_the_computer_knights() {
     b.assert_no_console_errors().await;
     b.close().await;
 }
+
+/// Records, from the moment the page loads, every computer knight's decision (the app times it
+/// with `console.time`) in `window.__thinks`, and every long task of the page (50 ms or more: a
+/// decision, its move and the page drawn again) in `window.__longTasks` as [start, duration], in
+/// the page's own clock.
+const TIMERS: &str = r#"
+window.__thinks = [];
+window.__longTasks = [];
+const started = {}, time = console.time.bind(console), timeEnd = console.timeEnd.bind(console);
+console.time = label => { started[label] = performance.now(); time(label); };
+console.timeEnd = label => {
+  if (label === "a computer knight thinks") window.__thinks.push(performance.now() - started[label]);
+  timeEnd(label);
+};
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({ type: "longtask", buffered: true });
+"#;
+
+/// How long one person waits for his three expert computer knights, on a phone-like CPU: a whole
+/// game of one person (playing the built-in policy's choices) and three expert computer knights
+/// moving at once ("Faster"), with the CPU slowed down four times (DevTools'
+/// `Emulation.setCPUThrottlingRate`). Printed: the longest tasks the page ran while a computer
+/// knight moved (its decision, its move and the page drawn again, all in one task) and its
+/// decisions alone, against the 200 ms a decision may take; and the computer knights' moves with their reasons, to read how they
+/// played. A measurement on a shared machine, so not part of the default run:
+/// `cargo test -p camelot-app --test browser_board the_expert_knights -- --ignored --nocapture`.
+#[tokio::test]
+#[ignore = "timed measurement: run on a quiet machine with -- --ignored"]
+async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    let seed: u64 = std::env::var("CAMELOT_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    setup::fresh_page(&b, Some(seed), &[]).await;
+    b.cdp(
+        "Emulation.setCPUThrottlingRate",
+        serde_json::json!({ "rate": 4 }),
+    )
+    .await;
+    b.cdp(
+        "Page.addScriptToEvaluateOnNewDocument",
+        serde_json::json!({ "source": TIMERS }),
+    )
+    .await;
+    b.reload().await;
+    setup::start_default_board_game(&b).await;
+    let start = Instant::now();
+    // The page's clock when each person's tap began and the save had grown: tasks in between are
+    // his, not a computer knight's.
+    let mut persons: Vec<(f64, f64)> = Vec::new();
+    let mut fast = false;
+    let game = loop {
+        b.assert_still_playing(start, Duration::from_secs(1800))
+            .await;
+        if !fast && b.exists("[data-testid=board-fast]").await {
+            b.click("[data-testid=board-fast]").await;
+            fast = true;
+            continue;
+        }
+        let Some(s) = saved(&b).await else {
+            panic!("no autosave");
+        };
+        let mut game = Game::new(&s.setup).expect("setup");
+        for m in &s.moves {
+            game.apply(m.seat, m.action).expect("the save replays");
+        }
+        if game.is_over() && s.loyalty_looks.is_empty() {
+            break (game, s);
+        }
+        let tapped = b.eval("return performance.now();").await.as_f64();
+        if tap_the_persons_screen_but_a_choice(&b).await {
+            continue;
+        }
+        if b.exists("[data-testid=board-actions]").await
+            && let Some(seat) = game.decider()
+            && !s.computers[seat.index()]
+        {
+            let i = choice(&game, seat, Level::Solid, s.setup.seed, s.moves.len());
+            let before = s.moves.len();
+            b.click(&format!("[data-testid=action-{i}]")).await;
+            if b.exists("[data-testid=accuse-yes]").await {
+                b.click("[data-testid=accuse-yes]").await;
+            }
+            wait_saved_after(&b, before).await;
+            let done = b.eval("return performance.now();").await.as_f64();
+            if let (Some(t0), Some(t1)) = (tapped, done) {
+                persons.push((t0, t1));
+            }
+            continue;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let (game, s) = game;
+    let tasks: Vec<(f64, f64)> =
+        serde_json::from_value(b.eval("return window.__longTasks;").await).expect("tasks");
+    let mut computers: Vec<f64> = tasks
+        .iter()
+        .filter(|(at, _)| !persons.iter().any(|&(t0, t1)| *at >= t0 && *at <= t1))
+        .map(|&(_, d)| d)
+        .collect();
+    computers.sort_by(|a, b| b.total_cmp(a));
+    let outcome = game.outcome().expect("over");
+    println!(
+        "seed {seed}: {:?} won by {:?} on turn {}, {} moves ({} by computer knights) in {:?}",
+        outcome.winner,
+        outcome.reason,
+        game.turn(),
+        s.moves.len(),
+        s.moves
+            .iter()
+            .filter(|m| s.computers[m.seat.index()])
+            .count(),
+        start.elapsed()
+    );
+    let mut thinks: Vec<f64> =
+        serde_json::from_value(b.eval("return window.__thinks;").await).expect("decisions");
+    thinks.sort_by(|a, b| b.total_cmp(a));
+    assert!(
+        !thinks.is_empty(),
+        "no computer knight's decision was timed"
+    );
+    println!(
+        "computer knights' decisions (CPU 4x slower): {}, the slowest {:?} ms, median {:.1} ms",
+        thinks.len(),
+        thinks.iter().take(8).map(|d| d.round()).collect::<Vec<_>>(),
+        thinks[thinks.len() / 2]
+    );
+    println!(
+        "long tasks while computer knights moved: {} of 50 ms or more, the longest {:?} ms",
+        computers.len(),
+        computers
+            .iter()
+            .take(8)
+            .map(|d| d.round())
+            .collect::<Vec<_>>()
+    );
+    // The game as the log tells it, the computer knights' reasons with it.
+    if b.exists("[data-testid=board-log]").await {
+        b.click("[data-testid=board-log]").await;
+        for line in b.texts("[data-testid=board-log-lines] li li").await {
+            println!(
+                "log: {}",
+                line.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+        }
+    }
+    b.click("[data-testid=home-button]").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
+/// Taps whatever of the person's screens is not a choice (a curtain, a screen to close, the end of
+/// a quest, the end's Loyalty cards); whether one showed.
+async fn tap_the_persons_screen_but_a_choice(b: &Browser) -> bool {
+    for step in [
+        "curtain-show",
+        "private-done",
+        "private-notices-done",
+        "quest-end-done",
+        "end-turn-next",
+    ] {
+        let selector = format!("[data-testid={step}]");
+        if b.exists(&selector).await {
+            b.click(&selector).await;
+            return true;
+        }
+    }
+    false
+}
