@@ -8,8 +8,7 @@ use crate::i18n::{Lang, checks, placeholders, set_texts};
 use camelot_board::sim::{Clue, Reason, SimplePolicy};
 use camelot_board::{
     Action, Black, BlackKind, Deeds, EndReason, Event, Game, Knight, Loyalty, Outcome, PendingView,
-    Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat, Setup, SetupError, ShareKind, Side,
-    TraitorRule, White,
+    Phase, Place, Quest, Relic, RuleError, Seat, Setup, ShareKind, Side, TraitorRule, White,
 };
 use samples::{actions, clues, events, pendings, privates, reasons, rule_errors, setup_errors};
 use serde::Serialize;
@@ -55,6 +54,14 @@ fn variants<T: DeserializeOwned + std::fmt::Debug>(unknown: &str) -> BTreeSet<St
         .skip(1)
         .step_by(2)
         .map(String::from)
+        .collect()
+}
+
+/// Every variant of an enum tagged by `field` that carries nothing, from its serde names.
+fn unit_variants<T: DeserializeOwned + std::fmt::Debug>(field: &str) -> Vec<T> {
+    variants::<T>(&format!(r#"{{"{field}":"?"}}"#))
+        .into_iter()
+        .filter_map(|name| serde_json::from_str(&format!(r#"{{"{field}":"{name}"}}"#)).ok())
         .collect()
 }
 

@@ -9,56 +9,38 @@ use camelot_board::{
     ShareKind, Side, White,
 };
 
+/// Every action that carries nothing comes from the engine's own list of them; those that carry
+/// something are sampled here.
 pub(super) fn actions() -> Vec<Action> {
     use Action::*;
     let card = White::Fight3;
-    vec![
+    let mut samples = vec![
         OfferCard { card },
         ChooseFirstDealt { seat: S1 },
         Propose { to: S2 },
-        DealAtRandom,
-        Accept,
-        Reject,
-        DrawBlackCard,
-        AddSiegeEngine,
-        LoseLife,
-        PercivalLook,
         PutOnBottom { index: 1 },
         KeepBlackCard { index: 0 },
-        PlaceFaceUp,
-        PlaceFaceDown,
         CommitMerlins { count: 1 },
         CommitMerlins { count: 2 },
-        SacrificeExcalibur,
         ChooseWar {
             war: Quest::PictWar,
         },
-        Volunteer,
         Discard { card: White::Grail },
-        OfferGrail,
         Move { to: Place::Grail },
         Move { to: Place::Camelot },
-        DrawWhiteCards,
-        FightSiegeEngine,
         AddToFight { card },
-        RollSiegeDie,
         PlayFightCard { card },
         DiscardForExcalibur {
             card: White::Merlin,
         },
-        PlayGrailCard,
         Heal { card },
         Accuse { target: S2 },
-        Sacrifice,
-        EndTurn,
-        MerlinRemovesSiegeEngine,
         MerlinRemovesBlackCard {
             quest: Quest::Dragon,
         },
         MerlinRemovesWarrior {
             war: Quest::SaxonWar,
         },
-        PlayConvocation,
         AnswerConvocation { go: true },
         AnswerConvocation { go: false },
         PlayFate { reveal: false },
@@ -66,13 +48,10 @@ pub(super) fn actions() -> Vec<Action> {
         PlayHeroism {
             quest: Quest::BlackKnight,
         },
-        PlayLadyOfTheLake,
         PlayMessenger { to: S1 },
         GiveCard { card },
-        StopGiving,
         PlayPiety { others: false },
         PlayPiety { others: true },
-        PlayClairvoyance,
         PutNext { index: 4 },
         PlayReinforcements { others: false },
         PlayReinforcements { others: true },
@@ -80,10 +59,10 @@ pub(super) fn actions() -> Vec<Action> {
         GiveBack { card },
         KayAddsCard { card },
         TakeCardFrom { seat: S2 },
-        Join,
         Leave { seat: S1 },
-        Pass,
-    ]
+    ];
+    samples.extend(super::unit_variants::<Action>("type"));
+    samples
 }
 
 pub(super) fn events() -> Vec<Event> {
@@ -383,11 +362,12 @@ pub(super) fn privates() -> Vec<PrivateEvent> {
     ]
 }
 
+/// Every refusal that carries nothing comes from the engine's own list of them; those that carry
+/// something are sampled here.
 pub(super) fn rule_errors() -> Vec<RuleError> {
     use RuleError::*;
     let card = White::Fight2;
-    vec![
-        GameOver,
+    let mut samples = vec![
         NoSuchSeat { seat: Seat(9) },
         NotYourDecision {
             seat: S0,
@@ -397,39 +377,21 @@ pub(super) fn rule_errors() -> Vec<RuleError> {
             seat: S0,
             decider: None,
         },
-        NotNow,
         CardNotHeld { card },
         NotAFightCard { card: White::Piety },
-        HandFull,
-        NoSiegeEngine,
-        NotThere,
         QuestNotInPlay {
             quest: Quest::Dragon,
         },
         SoloQuestTaken {
             quest: Quest::BlackKnight,
         },
-        AlreadyThere,
         PatternBroken { card },
         NotTheNextValue { card },
-        DarkForest,
-        VivienInEffect,
-        SameActionType,
-        OneSpecialCardPerTurn,
-        NoActionLeft,
-        MustAct,
-        FullLife,
-        AccusationThreshold,
-        AlreadyAccused,
         BadTarget { seat: S2 },
-        NothingToRemove,
-        NotYourKnight,
-        NoCardToDraw,
         BadIndex { index: 7 },
-        TooManyMerlins,
-        BadChoice,
-        TableFull,
-    ]
+    ];
+    samples.extend(super::unit_variants::<RuleError>("error"));
+    samples
 }
 
 pub(super) fn setup_errors() -> Vec<SetupError> {
