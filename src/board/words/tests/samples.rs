@@ -65,10 +65,12 @@ pub(super) fn actions() -> Vec<Action> {
     samples
 }
 
+/// Every event that carries nothing comes from the engine's own list of them; those that carry
+/// something are sampled here.
 pub(super) fn events() -> Vec<Event> {
     use Event::*;
     let card = White::Fight4;
-    vec![
+    let mut samples = vec![
         CardOffered { seat: S0, card },
         CardProposed {
             by: S0,
@@ -119,7 +121,6 @@ pub(super) fn events() -> Vec<Event> {
             card: Black::BlackKnight5,
         },
         MerlinsCommitted { seat: S2, count: 2 },
-        MerlinsTakenBack,
         CancelledByMerlins {
             card: Black::Vivien,
         },
@@ -147,7 +148,6 @@ pub(super) fn events() -> Vec<Event> {
         GrailCardDiscarded {
             by: Black::Desolation,
         },
-        DespairCancelledByGrail,
         ExcaliburMoved { position: -2 },
         ExcaliburMoved { position: 4 },
         ExcaliburMoved { position: 5 },
@@ -163,14 +163,7 @@ pub(super) fn events() -> Vec<Event> {
         MordredAttached {
             war: Quest::SaxonWar,
         },
-        DarkForestInEffect,
-        DarkForestEnds,
-        VivienInEffect,
-        VivienEnds,
-        MistsOfAvalonInEffect,
-        GuinevereCallsKnightsHome,
         Volunteered { seat: S1 },
-        NoVolunteer,
         CardsDiscarded { seat: S2, count: 3 },
         SiegeEngineAdded { engines: 7 },
         SiegeEngineRemoved { engines: 6 },
@@ -214,7 +207,6 @@ pub(super) fn events() -> Vec<Event> {
             colour: Colour::Black,
             count: 3,
         },
-        SwordFlipped,
         RelicWon {
             relic: Relic::LancelotsArmor,
             seat: S0,
@@ -308,13 +300,11 @@ pub(super) fn events() -> Vec<Event> {
             seat: S1,
             knight: Knight::SirPalamedes,
         },
-        LoyaltyCardsLookedAt,
         KnightJoins {
             seat: S1,
             knight: Knight::SirTristan,
         },
         KnightLeaves { seat: S2 },
-        DecksReshuffled,
         EndReveal {
             traitor: Some(S2),
             flipped: 2,
@@ -331,7 +321,9 @@ pub(super) fn events() -> Vec<Event> {
             seat: S0,
             private: PrivateEvent::CardTaken { card },
         },
-    ]
+    ];
+    samples.extend(super::unit_variants::<Event>("event"));
+    samples
 }
 
 pub(super) fn privates() -> Vec<PrivateEvent> {
