@@ -371,7 +371,8 @@ window.__longTasks = [];
 const started = {}, time = console.time.bind(console), timeEnd = console.timeEnd.bind(console);
 console.time = label => { started[label] = performance.now(); time(label); };
 console.timeEnd = label => {
-  if (label === "a computer knight thinks") window.__thinks.push(performance.now() - started[label]);
+  if (label === "a computer knight thinks")
+    window.__thinks.push([started[label], performance.now() - started[label]]);
   timeEnd(label);
 };
 new PerformanceObserver(list => {
@@ -459,12 +460,21 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     let (game, s) = game;
     let tasks: Vec<(f64, f64)> =
         serde_json::from_value(b.eval("return window.__longTasks;").await).expect("tasks");
-    let mut computers: Vec<f64> = tasks
+    let decisions: Vec<(f64, f64)> =
+        serde_json::from_value(b.eval("return window.__thinks;").await).expect("decisions");
+    // Each long task while the computer knights moved, and the decision it held (if any).
+    let mut computers: Vec<(f64, Option<f64>)> = tasks
         .iter()
         .filter(|(at, _)| !persons.iter().any(|&(t0, t1)| *at >= t0 && *at <= t1))
-        .map(|&(_, d)| d)
+        .map(|&(at, d)| {
+            let decision = decisions
+                .iter()
+                .find(|&&(t, _)| t >= at && t <= at + d)
+                .map(|&(_, think)| think.round());
+            (d.round(), decision)
+        })
         .collect();
-    computers.sort_by(|a, b| b.total_cmp(a));
+    computers.sort_by(|a, b| b.0.total_cmp(&a.0));
     let outcome = game.outcome().expect("over");
     println!(
         "seed {seed}: {:?} won by {:?} on turn {}, {} moves ({} by computer knights) in {:?}",
@@ -478,8 +488,7 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
             .count(),
         start.elapsed()
     );
-    let mut thinks: Vec<f64> =
-        serde_json::from_value(b.eval("return window.__thinks;").await).expect("decisions");
+    let mut thinks: Vec<f64> = decisions.iter().map(|&(_, d)| d).collect();
     thinks.sort_by(|a, b| b.total_cmp(a));
     assert!(
         !thinks.is_empty(),
@@ -492,13 +501,10 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
         thinks[thinks.len() / 2]
     );
     println!(
-        "long tasks while computer knights moved: {} of 50 ms or more, the longest {:?} ms",
+        "long tasks while computer knights moved: {} of 50 ms or more; the longest, with the \
+         decision each held, {:?} ms",
         computers.len(),
-        computers
-            .iter()
-            .take(8)
-            .map(|d| d.round())
-            .collect::<Vec<_>>()
+        computers.iter().take(8).collect::<Vec<_>>()
     );
     // The game as the log tells it, the computer knights' reasons with it.
     if b.exists("[data-testid=board-log]").await {
