@@ -25,15 +25,24 @@ async fn screenshots() {
     b.wait_for("[data-testid=private]").await;
     shot("b04-loyalty-look").await;
     setup::end_first_look(&b).await;
-    // On to the person's first decision.
+    // On to a person's first decision: through the curtains and the other person's first look
+    // (the looks go in the order of the opening gesture).
     let t = Instant::now();
-    while !b.exists("[data-testid=curtain-show]").await {
-        assert!(t.elapsed() < Duration::from_secs(60));
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut curtain = false;
+    while !b.exists("[data-testid=board-actions]").await {
+        assert!(t.elapsed() < Duration::from_secs(60), "no decision");
+        if b.exists("[data-testid=curtain-show]").await {
+            if !curtain {
+                shot("b05-curtain-turn").await;
+                curtain = true;
+            }
+            b.click("[data-testid=curtain-show]").await;
+        } else if b.exists("[data-testid=private-done]").await {
+            b.click("[data-testid=private-done]").await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
-    shot("b05-curtain-turn").await;
-    b.click("[data-testid=curtain-show]").await;
-    b.wait_for("[data-testid=board-actions]").await;
     shot("b06-private-turn").await;
     b.eval("document.querySelector('.board, [data-testid=board]')?.scrollIntoView(); return null;")
         .await;
