@@ -142,7 +142,12 @@ async fn screenshots() {
         step(&b, &mut game::listening).await;
     }
     b.click("[data-testid=listen]").await;
-    b.click("[data-testid=curtain-show]").await;
+    // A lone player has nobody to hide from: no curtain before the card drawn.
+    b.wait_for("[data-testid=curtain-show], [data-testid=announce-truth]")
+        .await;
+    if b.exists("[data-testid=curtain-show]").await {
+        b.click("[data-testid=curtain-show]").await;
+    }
     b.wait_for("[data-testid=announce-truth]").await;
     shot("19-morgan1-announce").await;
     b.click("[data-testid=announce-truth]").await;
