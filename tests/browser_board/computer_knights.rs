@@ -255,14 +255,23 @@ async fn assert_rules_open_at(b: &Browser, id: &str) {
 
 /// Taps the person's next screen, his first choice if he decides; whether one showed.
 async fn tap_the_persons_next_screen(b: &Browser) -> bool {
-    for step in [
-        "curtain-show",
-        "private-done",
-        "private-notices-done",
-        "quest-end-done",
-        "action-0",
-    ] {
-        let selector = format!("[data-testid={step}]");
+    tap_the_first_shown(
+        b,
+        &[
+            "curtain-show",
+            "private-done",
+            "private-notices-done",
+            "quest-end-done",
+            "action-0",
+        ],
+    )
+    .await
+}
+
+/// Taps the first of the buttons (by `data-testid`) that shows; whether one did.
+async fn tap_the_first_shown(b: &Browser, buttons: &[&str]) -> bool {
+    for button in buttons {
+        let selector = format!("[data-testid={button}]");
         if b.exists(&selector).await {
             b.click(&selector).await;
             return true;
@@ -524,18 +533,15 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
 /// Taps whatever of the person's screens is not a choice (a curtain, a screen to close, the end of
 /// a quest, the end's Loyalty cards); whether one showed.
 async fn tap_the_persons_screen_but_a_choice(b: &Browser) -> bool {
-    for step in [
-        "curtain-show",
-        "private-done",
-        "private-notices-done",
-        "quest-end-done",
-        "end-turn-next",
-    ] {
-        let selector = format!("[data-testid={step}]");
-        if b.exists(&selector).await {
-            b.click(&selector).await;
-            return true;
-        }
-    }
-    false
+    tap_the_first_shown(
+        b,
+        &[
+            "curtain-show",
+            "private-done",
+            "private-notices-done",
+            "quest-end-done",
+            "end-turn-next",
+        ],
+    )
+    .await
 }
