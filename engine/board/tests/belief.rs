@@ -149,3 +149,37 @@ fn does_not_accuse_on_a_thin_record() {
     assert!(belief_of_seat_0(&g).of_seat(s(3)) < 0.4);
     assert!(!matches!(policy_choice(&g).0, Action::Accuse { .. }));
 }
+
+/// The Loyal knights' chance from the swords alone, worked out directly: each sword to come white
+/// with 0.45 and coming at all with 0.93; at twelve a hidden Traitor turns two white ones.
+fn swords_reckoned(w: i32, b: i32, hidden: f64) -> f64 {
+    if b >= 7 {
+        return 0.0;
+    }
+    if w + b >= 12 {
+        let turned = w.min(2);
+        let plain = f64::from(u8::from(w > b));
+        let flipped = f64::from(u8::from(w - turned > b + turned));
+        return hidden * flipped + (1.0 - hidden) * plain;
+    }
+    0.93 * (0.45 * swords_reckoned(w + 1, b, hidden) + 0.55 * swords_reckoned(w, b + 1, hidden))
+}
+
+#[test]
+fn the_chance_from_the_swords_is_the_one_reckoned_sword_by_sword() {
+    use camelot_board::sim::sword_chance;
+    for w in 0..=12 {
+        for b in 0..=(12 - w).min(7) {
+            for hidden in [0.0, 0.3, 1.0] {
+                let (got, want) = (sword_chance(w, b, hidden), swords_reckoned(w, b, hidden));
+                assert!(
+                    (got - want).abs() < 1e-12,
+                    "{w} white, {b} black: {got} ≠ {want}"
+                );
+            }
+        }
+    }
+    // Eleven swords, six of them white: the last one white wins unless a hidden Traitor turns two.
+    assert!((sword_chance(6, 5, 0.0) - 0.93 * 0.45).abs() < 1e-12);
+    assert_eq!(sword_chance(6, 5, 1.0), 0.0);
+}

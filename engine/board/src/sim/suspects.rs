@@ -244,12 +244,12 @@ impl Accusal {
         }
         let (w, b) = (i32::from(swords.white), i32::from(swords.black));
         let hidden = belief.hidden_on_board(v);
-        let stay = sword_chance(w, b, hidden, NEXT_SWORD_COMES);
+        let stay = sword_chance(w, b, hidden);
         // A correct accusation counts only when it ends the game: one that leaves the game going
         // unmasks a Traitor who then adds evil every turn (counting on what came after made the
         // knights accuse early, and lose 1 to 6 points more games).
         let right = if w + 1 + b >= i32::from(SWORDS_END) {
-            sword_chance(w + 1, b, 0.0, NEXT_SWORD_COMES)
+            sword_chance(w + 1, b, 0.0)
         } else {
             0.0
         };
@@ -265,7 +265,7 @@ impl Accusal {
             } else {
                 0.0
             };
-            let wrong = sword_chance(ww, wb, rest, NEXT_SWORD_COMES);
+            let wrong = sword_chance(ww, wb, rest);
             let gain = p * right + (1.0 - p) * wrong - stay;
             if best.is_none_or(|a| gain > a.gain) {
                 best = Some(Accusal {
@@ -281,43 +281,70 @@ impl Accusal {
 
 /// The Loyal knights' chance to win from `white` and `black` swords on the Round Table alone,
 /// `hidden` the chance that a hidden Traitor on the board turns two white swords black at the end
-/// (§6.4): each sword to come is white with [`NEXT_SWORD_WHITE`], and comes at all with `comes`; seven black swords lose, twelve end the game (more white than black win).
-pub fn sword_chance(white: i32, black: i32, hidden: f64, comes: f64) -> f64 {
+/// (§6.4): each sword to come is white with [`NEXT_SWORD_WHITE`], and comes at all with
+/// [`NEXT_SWORD_COMES`]; seven black swords lose, twelve end the game (more white than black win).
+///
+/// The chance is linear in `hidden`, so it is read from two tables worked out once, with a hidden
+/// Traitor for sure and with none (every knight's every look at an accusation asks it).
+pub fn sword_chance(white: i32, black: i32, hidden: f64) -> f64 {
     let black_lose = i32::from(BLACK_SWORDS_LOSE);
     let end = i32::from(SWORDS_END);
-    let counted = |w: i32, b: i32| {
-        let turned = w.min(2);
-        let plain = f64::from(u8::from(w > b));
-        let flipped = f64::from(u8::from(w - turned > b + turned));
-        hidden * flipped + (1.0 - hidden) * plain
-    };
     if black >= black_lose {
         return 0.0;
     }
     if white + black >= end {
-        return counted(white, black);
+        let (plain, flipped) = counted(white, black);
+        return hidden * flipped + (1.0 - hidden) * plain;
     }
-    // chance[w][b] from the end back, over the swords still to come.
+    let (w, b) = (white.clamp(0, end) as usize, black.clamp(0, 7) as usize);
+    hidden * SWORD_CHANCE[1][w][b] + (1.0 - hidden) * SWORD_CHANCE[0][w][b]
+}
+
+/// Whether the Loyal knights win a finished count of `white` and `black` swords: (with no hidden
+/// Traitor, with one who turns two white swords).
+const fn counted(white: i32, black: i32) -> (f64, f64) {
+    let turned = if white < 2 { white } else { 2 };
+    (
+        if white > black { 1.0 } else { 0.0 },
+        if white - turned > black + turned {
+            1.0
+        } else {
+            0.0
+        },
+    )
+}
+
+/// [`sword_chance`] with no hidden Traitor (`[0]`) and with one for sure (`[1]`), by white and
+/// black swords.
+const SWORD_CHANCE: [[[f64; 8]; 13]; 2] = [sword_table(false), sword_table(true)];
+
+/// One of [`SWORD_CHANCE`]'s tables, from the end back over the swords still to come.
+const fn sword_table(hidden: bool) -> [[f64; 8]; 13] {
+    let black_lose = BLACK_SWORDS_LOSE as i32;
+    let end = SWORDS_END as i32;
     let mut chance = [[0.0f64; 8]; 13];
-    for total in (0..=end).rev() {
-        for b in 0..=black_lose.min(total) {
+    let mut total = end;
+    while total >= 0 {
+        let mut b = 0;
+        while b <= total && b <= black_lose {
             let w = total - b;
-            if w > end || b > 7 {
-                continue;
+            if w <= end {
+                chance[w as usize][b as usize] = if b >= black_lose {
+                    0.0
+                } else if total >= end {
+                    let (plain, flipped) = counted(w, b);
+                    if hidden { flipped } else { plain }
+                } else {
+                    NEXT_SWORD_COMES
+                        * (NEXT_SWORD_WHITE * chance[(w + 1) as usize][b as usize]
+                            + (1.0 - NEXT_SWORD_WHITE) * chance[w as usize][(b + 1) as usize])
+                };
             }
-            let c = if b >= black_lose {
-                0.0
-            } else if total >= end {
-                counted(w, b)
-            } else {
-                comes
-                    * (NEXT_SWORD_WHITE * chance[(w + 1) as usize][b as usize]
-                        + (1.0 - NEXT_SWORD_WHITE) * chance[w as usize][(b + 1) as usize])
-            };
-            chance[w as usize][b as usize] = c;
+            b += 1;
         }
+        total -= 1;
     }
-    chance[white.clamp(0, end) as usize][black.clamp(0, 7) as usize]
+    chance
 }
 
 /// The counts of `s`'s public record that [`suspicion`] weighs, in [`SUSPICION_WEIGHTS`] order.
