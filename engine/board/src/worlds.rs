@@ -5,13 +5,16 @@
 //! What is dealt anew: the other knights' hands (each keeps its size), the white draw and discard
 //! piles, the black draw and discard piles with the black cards other knights placed face down,
 //! the Loyalty cards not shown (the other knights', the box's, and its own while it has not looked
-//! at it) and the dice still to be rolled. Each pool is put in card order before it is shuffled,
+//! at it) and the dice still to be rolled. Once the seat has looked at its Loyalty card, the
+//! Traitor card goes to a knight, or to the box, with the chance the seat believes it is there
+//! ([`Belief`], read from the public record): the worlds are as likely as the seat's reading of
+//! the table makes them. Each pool is put in card order before it is shuffled,
 //! so a world depends on what the seat may know and on the random numbers, never on what it may
 //! not (the test `a_world_depends_only_on_what_the_seat_may_know`).
 
 use crate::data::{Black, Loyalty, White};
 use crate::game::{BlackStage, Frame, Game};
-use crate::sim::Glimpse;
+use crate::sim::{Belief, Glimpse};
 use camelot_kit::{GameRng, rng_from_seed, shuffle};
 use rand::RngExt;
 
@@ -121,13 +124,36 @@ impl Glimpse<'_> {
             Loyalty::Traitor,
             usize::from(w.boxed.traitor),
         ));
-        loyalty.sort_unstable_by_key(|l| *l == Loyalty::Traitor);
-        shuffle(&mut loyalty, rng);
-        for &i in &seats {
-            w.seats[i].loyalty = loyalty.pop().expect("one card a seat");
+        let traitors = loyalty.iter().filter(|&&l| l == Loyalty::Traitor).count();
+        if traitors == 1 && !seats.contains(&me.index()) {
+            // The Traitor card goes where the seat believes it is, the box taking nobody's share.
+            let belief = Belief::of(self);
+            let boxed = loyalty.len() - seats.len();
+            let nobody = if boxed > 0 { belief.nobody } else { 0.0 };
+            let total: f64 = seats.iter().map(|&i| belief.seats[i]).sum::<f64>() + nobody;
+            let mut pick = rng.random::<f64>() * total;
+            let traitor = seats.iter().copied().find(|&i| {
+                pick -= belief.seats[i];
+                pick < 0.0
+            });
+            for &i in &seats {
+                w.seats[i].loyalty = if Some(i) == traitor {
+                    Loyalty::Traitor
+                } else {
+                    Loyalty::Loyal
+                };
+            }
+            w.boxed.traitor = u8::from(traitor.is_none());
+            w.boxed.loyal = boxed as u8 - w.boxed.traitor;
+        } else {
+            loyalty.sort_unstable_by_key(|l| *l == Loyalty::Traitor);
+            shuffle(&mut loyalty, rng);
+            for &i in &seats {
+                w.seats[i].loyalty = loyalty.pop().expect("one card a seat");
+            }
+            w.boxed.loyal = loyalty.iter().filter(|&&l| l == Loyalty::Loyal).count() as u8;
+            w.boxed.traitor = loyalty.len() as u8 - w.boxed.loyal;
         }
-        w.boxed.loyal = loyalty.iter().filter(|&&l| l == Loyalty::Loyal).count() as u8;
-        w.boxed.traitor = loyalty.len() as u8 - w.boxed.loyal;
 
         // The dice and the random picks still to come.
         w.rng = rng_from_seed(rng.random());
