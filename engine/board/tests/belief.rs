@@ -183,3 +183,49 @@ fn the_chance_from_the_swords_is_the_one_reckoned_sword_by_sword() {
     assert!((sword_chance(6, 5, 0.0) - 0.93 * 0.45).abs() < 1e-12);
     assert_eq!(sword_chance(6, 5, 1.0), 0.0);
 }
+
+/// The worlds an expert plays out deal the Traitor card where he believes it lies: a knight who
+/// stands out holds it in as many of them as the belief in him says, the box in nobody's share.
+#[test]
+fn the_worlds_played_out_deal_the_traitor_card_as_the_seat_believes() {
+    use camelot_kit::rng_from_seed;
+    let mut g = four().traitor(3).black(&QUIET_BLACK).start();
+    for _ in 0..4 {
+        for _ in 0..3 {
+            quiet_turn(&mut g);
+        }
+        idle_turn_with(&mut g, Action::AddSiegeEngine);
+    }
+    let view = g.glimpse(s(0));
+    let belief = Belief::of(&view);
+    assert!(belief.of_seat(s(3)) > 0.3, "{belief:?}");
+    let worlds = 4000;
+    let mut held = [0u32; 4];
+    let mut rng = rng_from_seed(11);
+    for _ in 0..worlds {
+        let w = view.sample_world(&mut rng);
+        assert_eq!(
+            w.loyalty(s(0)),
+            Some(Loyalty::Loyal),
+            "his own card is known"
+        );
+        for seat in 1..4 {
+            if w.loyalty(s(seat)) == Some(Loyalty::Traitor) {
+                held[usize::from(seat)] += 1;
+            }
+        }
+    }
+    let share = |n: u32| f64::from(n) / f64::from(worlds);
+    for seat in 1..4u8 {
+        let (got, want) = (share(held[usize::from(seat)]), belief.of_seat(s(seat)));
+        assert!(
+            (got - want).abs() < 0.03,
+            "seat {seat}: {got} against {want}"
+        );
+    }
+    let boxed = 1.0 - share(held.iter().sum());
+    assert!(
+        (boxed - belief.nobody).abs() < 0.03,
+        "{boxed} against {belief:?}"
+    );
+}
