@@ -2,8 +2,9 @@
 //! with a hunch now and then), solid (the built-in policy, [`SimplePolicy`]) and expert (the
 //! built-in policy that never takes a choice that loses the game or kills him when another choice
 //! does not, and looks ahead at his Progression of Evil and, near the end of the siege, at his
-//! Heroic Actions). Each decides from its own seat's view only, and each is the kit's one
-//! [`Player`].
+//! Heroic Actions; as the hidden Traitor he looks ahead at his Progression of Evil for Evil, among
+//! the choices that do not give him away). Each decides from its own seat's view only, and each is
+//! the kit's one [`Player`].
 
 use crate::action::{Action, Seat};
 use crate::game::{Game, Phase};
@@ -102,6 +103,26 @@ pub(crate) fn refusing(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> O
 fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
     let choice = refusing(view, legal, rng)?;
     let cost = |i: usize| harm(view, legal[i]);
+    if view.loyalty() == Some(crate::data::Loyalty::Traitor) {
+        // The hidden Traitor takes a choice that wins at once (being seen then costs him
+        // nothing), and otherwise looks ahead for Evil among the choices that do not give him
+        // away.
+        if let Some(i) = (0..legal.len()).find(|&i| cost(i) == 2) {
+            return Some(i);
+        }
+        if crate::search::looks_ahead(view, legal) {
+            let unremarked = SimplePolicy::unremarked(view, legal);
+            return Some(crate::search::best_by_playing_out(
+                view,
+                legal,
+                choice,
+                crate::search::LookAhead::EXPERT,
+                |i| unremarked[i],
+                rng,
+            ));
+        }
+        return Some(choice);
+    }
     if crate::search::looks_ahead(view, legal) {
         return Some(crate::search::best_by_playing_out(
             view,

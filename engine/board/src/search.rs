@@ -1,7 +1,7 @@
 //! The expert's look ahead: at the choices that decide most games, it plays each one out in worlds
 //! its seat cannot tell apart ([`Glimpse::sample_world`]: every card it may not see dealt anew)
 //! with the built-in policy at every seat, refusing what the expert refuses, and keeps the one that
-//! wins most often.
+//! wins most often for its side (a hidden Traitor plays out his own choices for Evil).
 //!
 //! Every choice is tried in the same worlds with the same random numbers after it (common random
 //! numbers), so that the comparison between choices is not drowned in the luck of the deal; and
@@ -47,14 +47,16 @@ const ROLLOUT_ACTIONS: u32 = 3000;
 
 /// Whether the decision in `view` is one the expert looks ahead at: a Loyal knight's Progression
 /// of Evil (a black card, a siege engine or a life: the choice that loses most games), and his
-/// Heroic Actions once the siege is near ([`SIEGE_NEAR`] engines or more). Looking ahead at every
+/// Heroic Actions once the siege is near ([`SIEGE_NEAR`] engines or more); the hidden Traitor's
+/// Progression of Evil, played out for Evil. Looking ahead at every
 /// Heroic Action (the built-in policy's three best) was measured no better and four times slower.
 pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
     legal.len() > 1
         && view.step() == Step::Turn
-        && view.loyalty() == Some(Loyalty::Loyal)
+        && view.loyalty().is_some()
         && match view.phase() {
             Phase::ProgressionOfEvil => true,
+            _ if view.loyalty() == Some(Loyalty::Traitor) => false,
             Phase::HeroicActions => view.siege_engines() >= SIEGE_NEAR,
             _ => false,
         }
@@ -84,8 +86,8 @@ fn candidates(view: &Glimpse, legal: &[Action], simple: usize) -> Vec<usize> {
 /// How many Heroic Actions the expert plays out.
 const HEROIC_CANDIDATES: usize = 3;
 
-/// The choice among `legal` that wins most often when played out, or `simple` (the built-in
-/// policy's) unless another wins `margin` more of the worlds. Only `simple` and the choices
+/// The choice among `legal` that wins most often for the seat's side when played out, or `simple`
+/// (the built-in policy's) unless another wins `margin` more of the worlds. Only `simple` and the choices
 /// `allowed` (no worse than `simple` by what the expert refuses outright) are tried, and a choice
 /// is dropped once it falls `drop_behind` wins behind `simple` ([`LookAhead`]).
 pub(crate) fn best_by_playing_out(
@@ -97,12 +99,20 @@ pub(crate) fn best_by_playing_out(
     rng: &mut GameRng,
 ) -> usize {
     let me = view.seat();
+    let side = if view.loyalty() == Some(Loyalty::Traitor) {
+        Side::Evil
+    } else {
+        Side::Loyal
+    };
     // A siege engine costs nothing now and much later: the look ahead, whose knights play the
-    // built-in policy after this choice, underrates it, so it never turns to one (nor plays one
-    // out).
+    // built-in policy after this choice, underrates it, so a Loyal knight never turns to one (nor
+    // plays one out).
     let mut running: Vec<usize> = candidates(view, legal, simple)
         .into_iter()
-        .filter(|&i| i == simple || (allowed(i) && legal[i] != Action::AddSiegeEngine))
+        .filter(|&i| {
+            i == simple
+                || (allowed(i) && (side == Side::Evil || legal[i] != Action::AddSiegeEngine))
+        })
         .collect();
     let mut wins = vec![0u32; legal.len()];
     let mut scratch = Vec::new();
@@ -116,7 +126,7 @@ pub(crate) fn best_by_playing_out(
             g.perform(me, legal[i]);
             let mut r = rng_from_seed(after);
             play_game(&mut g, &mut Refusing, &mut r, ROLLOUT_ACTIONS, &mut scratch);
-            if g.outcome().is_some_and(|o| o.winner == Side::Loyal) {
+            if g.outcome().is_some_and(|o| o.winner == side) {
                 wins[i] += 1;
             }
         }

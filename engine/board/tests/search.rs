@@ -24,7 +24,7 @@ fn the_expert_looking_ahead_decides_the_same_whatever_it_cannot_see() {
             let view = game.glimpse(seat);
             let looked_at = view.step() == Step::Turn
                 && view.phase() == camelot_board::game::Phase::ProgressionOfEvil
-                && view.loyalty() == Some(Loyalty::Loyal)
+                && view.loyalty().is_some()
                 && game.legal_actions().len() > 1;
             if looked_at && let Some(other) = game.vary_hidden(seat, &mut rng) {
                 let legal = game.legal_actions();
@@ -60,5 +60,23 @@ fn the_expert_looking_ahead_never_adds_the_twelfth_siege_engine() {
         .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
         .unwrap();
         assert_ne!(legal[i], camelot_board::Action::AddSiegeEngine);
+    }
+}
+
+/// The hidden Traitor looks ahead for Evil: with eleven siege engines around Camelot he adds the
+/// twelfth, which wins at once (being seen then costs him nothing).
+#[test]
+fn the_hidden_traitor_looking_ahead_adds_the_twelfth_siege_engine() {
+    let g = four().traitor(0).engines(11).start();
+    let seat = g.decider().unwrap();
+    assert_eq!(g.loyalty(seat), Some(Loyalty::Traitor));
+    let legal = g.legal_actions();
+    for r in 0..8 {
+        let i = Computer {
+            level: Level::Expert,
+        }
+        .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
+        .unwrap();
+        assert_eq!(legal[i], camelot_board::Action::AddSiegeEngine, "{r}");
     }
 }

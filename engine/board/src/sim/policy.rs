@@ -118,6 +118,23 @@ impl SimplePolicy {
         )
     }
 
+    /// For a hidden Traitor's Progression of Evil: whether each of `legal` leaves the others'
+    /// belief in him near where his least telling choice would ([`Ctx::evil_scores_unremarked`]
+    /// holds nothing back from it).
+    pub(crate) fn unremarked(view: &Glimpse, legal: &[Action]) -> Vec<bool> {
+        let ctx = Ctx::new(view, view.step(), false, legal);
+        let (plain, held) = (ctx.evil_scores(), ctx.evil_scores_unremarked());
+        legal
+            .iter()
+            .map(|a| match a {
+                Action::DrawBlackCard => plain[0] == held[0],
+                Action::AddSiegeEngine => plain[1] == held[1],
+                Action::LoseLife => plain[2] == held[2],
+                _ => true,
+            })
+            .collect()
+    }
+
     /// [`Player::choose`] with the reason for the choice, as data for a computer knight to
     /// say in one line ("heals: 1 life left", "accuses Sir Gawain: he added 3 siege engines").
     /// The reason is worked out from the same view after the choice (not on the simulation's
