@@ -180,7 +180,6 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
         seed: config.seed,
         ..Report::default()
     };
-    let mut rng = rng_from_seed(config.seed ^ 0x005e_ed0f_ca7e_1075);
     let mut legal = Vec::with_capacity(64);
     let mut caught_turns: u64 = 0;
     let mut turns: u64 = 0;
@@ -191,6 +190,9 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .wrapping_add(i);
         let mut game = Game::new(&setup)?;
+        // Each game's knights draw their random numbers from its own seed: two versions of a
+        // policy run on the same deals differ game by game only where their choices differ.
+        let mut rng = rng_from_seed(setup.seed ^ 0x005e_ed0f_ca7e_1075);
         let traitor_seat =
             (0..config.players).find(|&s| game.loyalty(Seat(s)) == Some(Loyalty::Traitor));
         let traitor = traitor_seat.is_some();
