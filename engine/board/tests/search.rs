@@ -46,20 +46,29 @@ fn the_expert_looking_ahead_decides_the_same_whatever_it_cannot_see() {
     assert!(compared >= 20, "{compared} decisions compared");
 }
 
+/// The expert's choices for the deciding seat of `g`, with eight different random numbers.
+fn expert_choices(g: &Game) -> Vec<camelot_board::Action> {
+    let seat = g.decider().unwrap();
+    let legal = g.legal_actions();
+    (0..8)
+        .map(|r| {
+            let mut expert = Computer {
+                level: Level::Expert,
+            };
+            legal[expert
+                .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
+                .unwrap()]
+        })
+        .collect()
+}
+
 /// With eleven siege engines around Camelot, playing out the twelfth loses every world: the expert
 /// never adds it, whatever its look ahead draws.
 #[test]
 fn the_expert_looking_ahead_never_adds_the_twelfth_siege_engine() {
     let g = three().engines(11).start();
-    let seat = g.decider().unwrap();
-    let legal = g.legal_actions();
-    for r in 0..8 {
-        let i = Computer {
-            level: Level::Expert,
-        }
-        .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
-        .unwrap();
-        assert_ne!(legal[i], camelot_board::Action::AddSiegeEngine);
+    for a in expert_choices(&g) {
+        assert_ne!(a, camelot_board::Action::AddSiegeEngine);
     }
 }
 
@@ -68,15 +77,8 @@ fn the_expert_looking_ahead_never_adds_the_twelfth_siege_engine() {
 #[test]
 fn the_hidden_traitor_looking_ahead_adds_the_twelfth_siege_engine() {
     let g = four().traitor(0).engines(11).start();
-    let seat = g.decider().unwrap();
-    assert_eq!(g.loyalty(seat), Some(Loyalty::Traitor));
-    let legal = g.legal_actions();
-    for r in 0..8 {
-        let i = Computer {
-            level: Level::Expert,
-        }
-        .choose(&g.glimpse(seat), &legal, &mut rng_from_seed(r))
-        .unwrap();
-        assert_eq!(legal[i], camelot_board::Action::AddSiegeEngine, "{r}");
+    assert_eq!(g.loyalty(g.decider().unwrap()), Some(Loyalty::Traitor));
+    for a in expert_choices(&g) {
+        assert_eq!(a, camelot_board::Action::AddSiegeEngine);
     }
 }
