@@ -48,8 +48,8 @@ const ROLLOUT_ACTIONS: u32 = 3000;
 /// Whether the decision in `view` is one the expert looks ahead at: a Loyal knight's Progression
 /// of Evil (a black card, a siege engine or a life: the choice that loses most games), and his
 /// Heroic Actions once the siege is near ([`SIEGE_NEAR`] engines or more); the hidden Traitor's
-/// Progression of Evil, played out for Evil. Looking ahead at every
-/// Heroic Action (the built-in policy's three best) was measured no better and four times slower.
+/// Progression of Evil, played out for Evil. Looking ahead at every Heroic Action (the built-in
+/// policy's three best) was measured no better and four times slower.
 pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
     legal.len() > 1
         && view.step() == Step::Turn
@@ -87,9 +87,10 @@ fn candidates(view: &Glimpse, legal: &[Action], simple: usize) -> Vec<usize> {
 const HEROIC_CANDIDATES: usize = 3;
 
 /// The choice among `legal` that wins most often for the seat's side when played out, or `simple`
-/// (the built-in policy's) unless another wins `margin` more of the worlds. Only `simple` and the choices
-/// `allowed` (no worse than `simple` by what the expert refuses outright) are tried, and a choice
-/// is dropped once it falls `drop_behind` wins behind `simple` ([`LookAhead`]).
+/// (the built-in policy's) unless another wins `margin` more of the worlds. Only `simple` and the
+/// choices `allowed` (no worse than `simple` by what the expert refuses outright, or, for the
+/// hidden Traitor, not giving him away) are tried, and a choice is dropped once it falls
+/// `drop_behind` wins behind `simple` ([`LookAhead`]).
 pub(crate) fn best_by_playing_out(
     view: &Glimpse,
     legal: &[Action],

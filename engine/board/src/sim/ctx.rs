@@ -624,8 +624,18 @@ impl<'a, 'b> Ctx<'a, 'b> {
     /// [`STEALTH`]): he helps evil where it does not show.
     pub(super) fn evil_scores_unremarked(&self) -> [i32; 3] {
         let mut scores = self.evil_scores();
+        for (score, held) in scores.iter_mut().zip(self.held_back()) {
+            *score -= held;
+        }
+        scores
+    }
+
+    /// How much [`Ctx::evil_scores_unremarked`] holds the hidden Traitor back from drawing a black
+    /// card, adding a siege engine and losing a life (0 for a Loyal knight, and for a choice that
+    /// does not give him away).
+    pub(super) fn held_back(&self) -> [i32; 3] {
         if !self.traitor {
-            return scores;
+            return [0; 3];
         }
         // Black cards drawn, siege engines added, life lost: the first three counts of the record.
         let seen: [f64; 3] = std::array::from_fn(|i| {
@@ -634,10 +644,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             self.exposure(more)
         });
         let least = seen.iter().copied().fold(f64::MAX, f64::min);
-        for (score, e) in scores.iter_mut().zip(seen) {
-            *score -= (STEALTH * 100.0 * (e - least - STEALTH_SLACK).max(0.0)) as i32;
-        }
-        scores
+        seen.map(|e| (STEALTH * 100.0 * (e - least - STEALTH_SLACK).max(0.0)) as i32)
     }
 
     /// How much the others believe he is the Traitor, were his record `more` than it is: the mean

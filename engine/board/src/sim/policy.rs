@@ -119,17 +119,15 @@ impl SimplePolicy {
     }
 
     /// For a hidden Traitor's Progression of Evil: whether each of `legal` leaves the others'
-    /// belief in him near where his least telling choice would ([`Ctx::evil_scores_unremarked`]
-    /// holds nothing back from it).
+    /// belief in him near where his least telling choice would ([`Ctx::held_back`] is 0).
     pub(crate) fn unremarked(view: &Glimpse, legal: &[Action]) -> Vec<bool> {
-        let ctx = Ctx::new(view, view.step(), false, legal);
-        let (plain, held) = (ctx.evil_scores(), ctx.evil_scores_unremarked());
+        let held = Ctx::new(view, view.step(), false, legal).held_back();
         legal
             .iter()
             .map(|a| match a {
-                Action::DrawBlackCard => plain[0] == held[0],
-                Action::AddSiegeEngine => plain[1] == held[1],
-                Action::LoseLife => plain[2] == held[2],
+                Action::DrawBlackCard => held[0] == 0,
+                Action::AddSiegeEngine => held[1] == 0,
+                Action::LoseLife => held[2] == 0,
                 _ => true,
             })
             .collect()
