@@ -49,8 +49,9 @@ fn a_knight_at_one_life_heals_and_says_so() {
 
 #[test]
 fn a_knight_goes_to_the_war_he_can_advance_and_fights_it() {
+    // A hand full enough that drawing more in Camelot is not worth more than the War.
     let mut g = three()
-        .hand(0, &[F1, F3])
+        .hand(0, &[F1, F3, F5, GRAIL, GRAIL])
         .black(&[Black::Picts, Black::Picts, Black::Picts])
         .start();
     // Three Picts on the board.
@@ -243,4 +244,24 @@ fn the_expert_never_sacrifices_his_last_life_for_a_second_action() {
             .iter()
             .all(|&a| a != Action::Sacrifice)
     );
+}
+
+/// A knight in Camelot with six cards, 7 points of them Fight cards: at 9 siege engines he keeps
+/// them (a fight waits for 8 points there), from 10 on he fights before drawing more.
+#[test]
+fn a_knight_fights_the_siege_first_from_ten_engines_on() {
+    for (engines, fights) in [(9, false), (10, true), (11, true)] {
+        let mut g = three()
+            .hand(0, &[F3, F4, GRAIL, GRAIL, GRAIL, GRAIL])
+            .engines(engines - 1)
+            .start();
+        act(&mut g, Action::AddSiegeEngine);
+        assert_eq!(g.siege_engines(), engines);
+        let (action, _) = choice(&g);
+        assert_eq!(
+            action == Action::FightSiegeEngine,
+            fights,
+            "{engines}: {action:?}"
+        );
+    }
 }

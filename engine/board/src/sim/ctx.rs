@@ -455,7 +455,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             return -30;
         }
         let stay = if here.can_act { here.value } else { 0 };
-        let gain = self.value_at(to) - stay + 8;
+        let gain = self.value_at(to) - stay + MOVE_BONUS;
         if self.v.actions_taken() >= 1 {
             gain / 2
         } else {
@@ -483,12 +483,14 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::Heal { .. } => match self.life {
                 0..=1 => 90,
                 2 => 40,
-                3 => 37,
+                3 => 31,
                 _ => 6,
             },
+            // Below ten siege engines a fight waits for 8 points of Fight cards; from ten on it
+            // comes before almost anything else.
             Action::FightSiegeEngine => {
-                if self.engines >= 9 && self.fight_sum >= 6 {
-                    65
+                if self.engines >= SIEGE_FIGHT_NEAR && self.fight_sum >= 6 {
+                    81
                 } else if self.engines >= 6 && self.fight_sum >= 8 {
                     46
                 } else {

@@ -103,18 +103,18 @@ impl Ctx<'_, '_> {
             },
             Action::AddSiegeEngine => {
                 if self.engines <= 2 {
-                    112
+                    142
                 } else if self.engines <= 5 {
                     26
                 } else if self.engines <= 9 {
-                    -3
+                    -15
                 } else {
                     -50
                 }
             }
             Action::LoseLife => match self.life {
                 6 => 46,
-                5 => 61,
+                5 => 73,
                 4 => 57,
                 // The last knight on the board who gives his last life loses the game.
                 1 if self.last_on_board() => -1000,

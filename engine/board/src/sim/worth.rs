@@ -74,7 +74,7 @@ impl Worth<'_, '_> {
     #[inline(always)]
     fn camelot(&self) -> i32 {
         let len = self.v.hand().len();
-        let siege = if self.engines >= 9 && self.fight_sum >= 6 {
+        let siege = if self.engines >= SIEGE_FIGHT_NEAR && self.fight_sum >= 6 {
             20
         } else {
             0
