@@ -354,9 +354,23 @@ impl Browser {
     /// covered (by a button docked at the bottom: New game's "Start the game"), is first scrolled
     /// to the middle of the screen, as a player would scroll to it; the browser's own scrolling
     /// would leave it at the bottom edge, under the dock.
+    ///
+    /// A screen that draws itself again between finding the element and clicking it (a lazily
+    /// loaded screen replacing its placeholder) leaves a stale element that was never clicked; it
+    /// is found again and clicked, a few times at most.
     pub async fn click(&self, selector: &str) {
-        let element = self.wait_for(selector).await;
         self.taps.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        for attempt in 1.. {
+            match self.try_click(selector).await {
+                Ok(()) => return,
+                Err(e) if attempt < 5 && e.is_stale_element_reference() => continue,
+                Err(e) => panic!("cannot click `{selector}`: {e}"),
+            }
+        }
+    }
+
+    async fn try_click(&self, selector: &str) -> Result<(), fantoccini::error::CmdError> {
+        let element = self.wait_for(selector).await;
         if let Ok(arg) = serde_json::to_value(&element) {
             let _ = self
                 .client()
@@ -370,10 +384,7 @@ impl Browser {
                 )
                 .await;
         }
-        element
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click `{selector}`: {e}"));
+        element.click().await
     }
 
     /// How many clicks (a player's taps) this browser has made so far.
