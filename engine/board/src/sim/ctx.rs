@@ -1,7 +1,7 @@
 //! What the built-in policy works out once per decision ([`Ctx`]) and how it scores each action:
 //! the decisions out of turn, the Heroic Actions, and what an accusation is worth.
 
-use super::suspects::record;
+use super::suspects::{Likelihoods, record};
 use super::*;
 
 /// What the policy works out once per decision.
@@ -656,19 +656,20 @@ impl<'a, 'b> Ctx<'a, 'b> {
         let v = self.v;
         let me = v.seat();
         let (mut sum, mut k) = (0.0, 0.0);
+        let likelihoods = Likelihoods::of(v, |s| {
+            let mut r = record(v, s);
+            if s == me {
+                for j in 0..7 {
+                    r[j] += more[j];
+                }
+            }
+            r
+        });
         for o in (0..v.players()).map(Seat) {
             if o == me || !v.on_board(o) {
                 continue;
             }
-            let b = Belief::with_records(v, o, |s| {
-                let mut r = record(v, s);
-                if s == me {
-                    for j in 0..7 {
-                        r[j] += more[j];
-                    }
-                }
-                r
-            });
+            let b = likelihoods.held_by(o);
             let others = (0..v.players())
                 .map(Seat)
                 .filter(|&s| s != me)
@@ -723,7 +724,13 @@ impl<'a, 'b> Ctx<'a, 'b> {
             j.unmasked = accusing && v.traitor_unmasked();
             if accusing && !j.unmasked && !self.traitor {
                 let belief = Belief::of(v);
-                j.accusal = Accusal::best(v, &belief);
+                // Short of a correct accusation laying the twelfth sword, every accusation loses
+                // the knights more than it wins ([`Accusal`] gains at most nothing), so none is
+                // worth weighing.
+                let swords = v.swords();
+                if u16::from(swords.white) + u16::from(swords.black) + 1 >= u16::from(SWORDS_END) {
+                    j.accusal = Accusal::best(v, &belief);
+                }
                 j.belief = Some(belief);
             }
         }

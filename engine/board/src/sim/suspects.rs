@@ -79,59 +79,7 @@ impl Belief {
         observer: Seat,
         records: impl Fn(Seat) -> [i32; 7],
     ) -> Belief {
-        let n = v.players().min(8);
-        let mut seats = [0.0; 8];
-        if let Some(t) = (0..n).map(Seat).find(|&s| v.is_revealed(s)) {
-            seats[t.index()] = 1.0;
-            return Belief { seats, nobody: 0.0 };
-        }
-        let rule = v.game().setup().options.traitor;
-        let nobody_prior = Belief::prior_nobody(rule, n);
-        if nobody_prior >= 1.0 {
-            return Belief { seats, nobody: 1.0 };
-        }
-        let each = (1.0 - nobody_prior) / f64::from(n.saturating_sub(1).max(1));
-        // The leads are taken against the mean of the knights on the board.
-        let mut all = [[0i32; 7]; 8];
-        let mut sum = [0i32; 7];
-        let mut k = 0;
-        for s in (0..n).map(Seat).filter(|&s| v.on_board(s)) {
-            let f = records(s);
-            for j in 0..7 {
-                sum[j] += f[j];
-            }
-            all[s.index()] = f;
-            k += 1;
-        }
-        let knights = f64::from(n) - 5.0;
-        // Turns played before this one.
-        let turn = f64::from(v.turn().saturating_sub(1));
-        let spread = (1.0 + BELIEF_PER_KNIGHT * knights) / (1.0 + BELIEF_FADE * turn / 10.0);
-        let base = (BELIEF_PER_10_TURNS + BELIEF_PER_KNIGHT_PER_10_TURNS * knights) * turn / 10.0;
-        let mut total = nobody_prior;
-        for s in (0..n).map(Seat) {
-            if s == observer || v.shown_loyal_on(s).is_some() {
-                continue;
-            }
-            let mut llr = base;
-            if v.on_board(s) && k > 0 {
-                let f = all[s.index()];
-                let lead: f64 = (0..7)
-                    .map(|j| BELIEF_LLR[j] * (f64::from(f[j]) - f64::from(sum[j]) / f64::from(k)))
-                    .sum();
-                llr += spread * lead;
-            }
-            let w = each * llr.clamp(-30.0, 30.0).exp();
-            seats[s.index()] = w;
-            total += w;
-        }
-        for p in &mut seats {
-            *p /= total;
-        }
-        Belief {
-            seats,
-            nobody: nobody_prior / total,
-        }
+        Likelihoods::of(v, records).held_by(observer)
     }
 
     /// The chance that `s` is the Traitor.
@@ -151,6 +99,102 @@ impl Belief {
             .filter(|&s| v.on_board(s))
             .map(|s| self.of_seat(s))
             .sum()
+    }
+}
+
+/// Every knight's weight in a [`Belief`] before it is normalised (his prior times his record's
+/// likelihood), worked out once from the public record: each observer only leaves himself out.
+/// The hidden Traitor weighs every observer's belief in him for each choice, so this is on the
+/// simulations' path.
+pub(super) struct Likelihoods {
+    /// The Traitor unmasked, if he is.
+    unmasked: Option<Seat>,
+    nobody_prior: f64,
+    /// By seat; `None` for a knight an accusation showed Loyal.
+    weights: [Option<f64>; 8],
+    players: u8,
+}
+
+impl Likelihoods {
+    /// The weights from the records given by `records`.
+    pub(super) fn of(v: &Glimpse, records: impl Fn(Seat) -> [i32; 7]) -> Likelihoods {
+        let n = v.players().min(8);
+        let mut l = Likelihoods {
+            unmasked: (0..n).map(Seat).find(|&s| v.is_revealed(s)),
+            nobody_prior: 1.0,
+            weights: [None; 8],
+            players: n,
+        };
+        if l.unmasked.is_some() {
+            return l;
+        }
+        let rule = v.game().setup().options.traitor;
+        l.nobody_prior = Belief::prior_nobody(rule, n);
+        if l.nobody_prior >= 1.0 {
+            return l;
+        }
+        let each = (1.0 - l.nobody_prior) / f64::from(n.saturating_sub(1).max(1));
+        // The leads are taken against the mean of the knights on the board.
+        let mut all = [[0i32; 7]; 8];
+        let mut sum = [0i32; 7];
+        let mut k = 0;
+        for s in (0..n).map(Seat).filter(|&s| v.on_board(s)) {
+            let f = records(s);
+            for j in 0..7 {
+                sum[j] += f[j];
+            }
+            all[s.index()] = f;
+            k += 1;
+        }
+        let knights = f64::from(n) - 5.0;
+        // Turns played before this one.
+        let turn = f64::from(v.turn().saturating_sub(1));
+        let spread = (1.0 + BELIEF_PER_KNIGHT * knights) / (1.0 + BELIEF_FADE * turn / 10.0);
+        let base = (BELIEF_PER_10_TURNS + BELIEF_PER_KNIGHT_PER_10_TURNS * knights) * turn / 10.0;
+        for s in (0..n).map(Seat) {
+            if v.shown_loyal_on(s).is_some() {
+                continue;
+            }
+            let mut llr = base;
+            if v.on_board(s) && k > 0 {
+                let f = all[s.index()];
+                let lead: f64 = (0..7)
+                    .map(|j| BELIEF_LLR[j] * (f64::from(f[j]) - f64::from(sum[j]) / f64::from(k)))
+                    .sum();
+                llr += spread * lead;
+            }
+            l.weights[s.index()] = Some(each * llr.clamp(-30.0, 30.0).exp());
+        }
+        l
+    }
+
+    /// The belief of `observer`, were he Loyal.
+    pub(super) fn held_by(&self, observer: Seat) -> Belief {
+        let mut seats = [0.0; 8];
+        if let Some(t) = self.unmasked {
+            seats[t.index()] = 1.0;
+            return Belief { seats, nobody: 0.0 };
+        }
+        if self.nobody_prior >= 1.0 {
+            return Belief { seats, nobody: 1.0 };
+        }
+        let mut total = self.nobody_prior;
+        for s in (0..self.players).map(Seat) {
+            if s == observer {
+                continue;
+            }
+            if let Some(w) = self.weights[s.index()] {
+                seats[s.index()] = w;
+                total += w;
+            }
+        }
+        for p in &mut seats {
+            *p /= total;
+        }
+        Belief {
+            seats,
+            nobody: self.nobody_prior / total,
+        }
     }
 }
 
