@@ -72,6 +72,22 @@ impl<'a, 'b> Ctx<'a, 'b> {
     /// run of one kind at a time (moves, accusations, King Arthur's exchanges come in runs), each
     /// run in its own small loop rather than a test of every action's kind.
     pub(super) fn best_heroic(&self, legal: &[Action], noise: u64) -> usize {
+        // A Loyal knight's accusation that cannot lay the twelfth sword scores at most
+        // [`UNWORTHY_ACCUSATION`] ([`Ctx::accusation`]): when another action beats that, his
+        // belief need not be worked out at all (it is what most of a decision would cost).
+        let swords = self.v.swords();
+        let ending = u16::from(swords.white) + u16::from(swords.black) + 1 >= u16::from(SWORDS_END);
+        if !self.traitor && !ending {
+            let best = self.best_heroic_of(legal, noise, false);
+            if best.score > UNWORTHY_ACCUSATION * 8 + 7 {
+                return best.index;
+            }
+        }
+        self.best_heroic_of(legal, noise, true).index
+    }
+
+    /// [`Ctx::best_heroic`], the accusations left out unless `accusing`.
+    fn best_heroic_of(&self, legal: &[Action], noise: u64, accusing: bool) -> Best {
         let mut best = Best::new(noise);
         let mut i = 0;
         while let Some(&a) = legal.get(i) {
@@ -84,7 +100,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 }
                 Action::Accuse { .. } => {
                     while let Some(&Action::Accuse { target }) = legal.get(i) {
-                        best.offer(i, self.accusation(target));
+                        if accusing {
+                            best.offer(i, self.accusation(target));
+                        }
                         i += 1;
                     }
                 }
@@ -101,7 +119,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 }
             }
         }
-        best.index
+        best
     }
 
     /// Why `a` (the action chosen) was chosen, as a Loyal knight would say it.
@@ -760,13 +778,18 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Some(a) if a.target == target && a.gain > ACCUSE_GAIN => 150,
             // Not worth it; when nothing else may be done, the likeliest Traitor.
             _ => {
-                -30 + judgement
-                    .belief
-                    .map_or(0, |b| (b.of_seat(target) * 20.0) as i32)
+                UNWORTHY_ACCUSATION - 20
+                    + judgement
+                        .belief
+                        .map_or(0, |b| (b.of_seat(target) * 20.0) as i32)
             }
         }
     }
 }
+
+/// The most a Loyal knight's accusation not worth its risk scores (when he is sure of the
+/// Traitor): below what he would rather do whenever anything else may be done.
+const UNWORTHY_ACCUSATION: i32 = -10;
 
 /// How much more likely to win an accusation must make the Loyal knights, by [`Accusal`]'s
 /// reckoning, before a Loyal knight risks one. Tuned on simulated games (solid, 4, 5 and 7
