@@ -128,7 +128,7 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
             view,
             legal,
             choice,
-            crate::search::LookAhead::EXPERT,
+            crate::search::LookAhead::expert(view),
             |i| cost(i) <= cost(choice),
             rng,
         ));
