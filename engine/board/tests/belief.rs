@@ -229,3 +229,25 @@ fn the_worlds_played_out_deal_the_traitor_card_as_the_seat_believes() {
         "{boxed} against {belief:?}"
     );
 }
+
+/// Short of the twelfth sword, no accusation gains the Loyal knights anything by their own
+/// reckoning, however sure the belief: a wrong one turns a white sword, a right one unmasks a
+/// Traitor who then adds evil every turn. (A Loyal knight's policy leaves his belief unweighed
+/// there, when anything else may be done.) The same record with the twelfth sword at stake does.
+#[test]
+fn an_accusation_short_of_the_twelfth_sword_gains_nothing() {
+    use camelot_board::sim::Accusal;
+    for (white, black) in [(3, 3), (5, 4), (6, 4), (4, 5)] {
+        let g = engines_by_seat_3(four().traitor(3), white, black, 5);
+        let view = g.glimpse(s(0));
+        let belief = Belief::of(&view);
+        assert!(belief.of_seat(s(3)) > 0.4, "{white}/{black}");
+        let best = Accusal::best(&view, &belief).expect("someone to accuse");
+        assert!(best.gain <= 0.0, "{white}/{black}: {best:?}");
+        assert!(!matches!(policy_choice(&g).0, Action::Accuse { .. }));
+    }
+    let g = engines_by_seat_3(four().traitor(3), 7, 4, 5);
+    let view = g.glimpse(s(0));
+    let best = Accusal::best(&view, &Belief::of(&view)).expect("someone to accuse");
+    assert!(best.gain > 0.0, "{best:?}");
+}
