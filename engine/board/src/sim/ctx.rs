@@ -75,9 +75,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
         // A Loyal knight's accusation that cannot lay the twelfth sword scores at most
         // [`UNWORTHY_ACCUSATION`] ([`Ctx::accusation`]): when another action beats that, his
         // belief need not be worked out at all (it is what most of a decision would cost).
-        let swords = self.v.swords();
-        let ending = u16::from(swords.white) + u16::from(swords.black) + 1 >= u16::from(SWORDS_END);
-        if !self.traitor && !ending {
+        if !self.traitor && !Accusal::ends_the_game(self.v.swords()) {
             let best = self.best_heroic_of(legal, noise, false);
             if best.score > UNWORTHY_ACCUSATION * 8 + 7 {
                 return best.index;
@@ -745,8 +743,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 // Short of a correct accusation laying the twelfth sword, every accusation loses
                 // the knights more than it wins ([`Accusal`] gains at most nothing), so none is
                 // worth weighing.
-                let swords = v.swords();
-                if u16::from(swords.white) + u16::from(swords.black) + 1 >= u16::from(SWORDS_END) {
+                if Accusal::ends_the_game(v.swords()) {
                     j.accusal = Accusal::best(v, &belief);
                 }
                 j.belief = Some(belief);

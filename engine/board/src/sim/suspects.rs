@@ -279,6 +279,13 @@ pub struct Accusal {
 }
 
 impl Accusal {
+    /// Whether a correct accusation would lay the twelfth sword and end the game. Short of it, no
+    /// accusation gains the knights anything (see [`Accusal::best`]).
+    #[inline]
+    pub fn ends_the_game(swords: Swords) -> bool {
+        u16::from(swords.white) + u16::from(swords.black) + 1 >= u16::from(SWORDS_END)
+    }
+
     /// The best accusation `v`'s seat (Loyal) could make now, with what it would gain; `None` with
     /// nobody to accuse, or when a wrong accusation would flip the seventh black sword.
     pub fn best(v: &Glimpse, belief: &Belief) -> Option<Accusal> {
@@ -292,7 +299,7 @@ impl Accusal {
         // A correct accusation counts only when it ends the game: one that leaves the game going
         // unmasks a Traitor who then adds evil every turn (counting on what came after made the
         // knights accuse early, and lose 1 to 6 points more games).
-        let right = if w + 1 + b >= i32::from(SWORDS_END) {
+        let right = if Accusal::ends_the_game(swords) {
             sword_chance(w + 1, b, 0.0)
         } else {
             0.0
