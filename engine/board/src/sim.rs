@@ -93,6 +93,10 @@ pub struct Accusations {
     pub traitor_caught: u64,
     /// The mean turn of the first right accusation, over the games with one.
     pub mean_turn_caught: f64,
+    /// Finished games in which the Traitor was still hidden and alive at the end: neither
+    /// accused, nor self-revealed, nor dead.
+    #[serde(default)]
+    pub hidden_to_the_end: u64,
 }
 
 /// Wins of each side among some games.
@@ -101,6 +105,9 @@ pub struct Split {
     pub games: u64,
     pub loyal_wins: u64,
     pub evil_wins: u64,
+    /// How these games ended.
+    #[serde(default)]
+    pub ends: Ends,
 }
 
 /// How the games ended (§7).
@@ -110,6 +117,17 @@ pub struct Ends {
     pub black_swords: u64,
     pub loyal_knights_dead: u64,
     pub swords: u64,
+}
+
+impl Ends {
+    fn count(&mut self, reason: crate::EndReason) {
+        match reason {
+            crate::EndReason::SiegeEngines => self.siege_engines += 1,
+            crate::EndReason::BlackSwords => self.black_swords += 1,
+            crate::EndReason::LoyalKnightsDead => self.loyal_knights_dead += 1,
+            crate::EndReason::Swords => self.swords += 1,
+        }
+    }
 }
 
 /// What many games came to.
@@ -258,11 +276,13 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
                         split.evil_wins += 1;
                     }
                 }
-                match o.reason {
-                    crate::EndReason::SiegeEngines => report.ends.siege_engines += 1,
-                    crate::EndReason::BlackSwords => report.ends.black_swords += 1,
-                    crate::EndReason::LoyalKnightsDead => report.ends.loyal_knights_dead += 1,
-                    crate::EndReason::Swords => report.ends.swords += 1,
+                report.ends.count(o.reason);
+                split.ends.count(o.reason);
+                if traitor_seat.is_some_and(|t| {
+                    let t = Seat(t);
+                    game.is_alive(t) && !game.is_revealed(t)
+                }) {
+                    report.accusations.hidden_to_the_end += 1;
                 }
             }
         }

@@ -762,6 +762,23 @@ fn board_simulate_prints_its_report() {
         + n(&ends["loyal_knights_dead"])
         + n(&ends["swords"]);
     assert_eq!(by_condition, 40 - n(&v["unfinished"]));
+    // The same ends, told apart by whether a Traitor was dealt.
+    for key in [
+        "siege_engines",
+        "black_swords",
+        "loyal_knights_dead",
+        "swords",
+    ] {
+        assert_eq!(
+            n(&v["with_traitor"]["ends"][key]) + n(&v["without_traitor"]["ends"][key]),
+            n(&ends[key]),
+            "{key}"
+        );
+    }
+    // A Traitor still hidden at the end was neither caught nor dead: at most the games with
+    // one less those where he was caught.
+    let hidden = n(&v["accusations"]["hidden_to_the_end"]);
+    assert!(hidden + n(&v["accusations"]["traitor_caught"]) <= n(&v["with_traitor"]["games"]));
     assert!(v["mean_turns"].as_f64().unwrap() > 3.0);
     for key in ["mean_actions", "seconds", "games_per_second"] {
         assert!(v[key].is_number(), "{key} missing in {v}");
@@ -792,7 +809,10 @@ fn board_simulate_prints_its_report() {
         None,
     );
     assert!(none.status.success(), "{}", stderr(&none));
-    assert_eq!(stdout_json(&none)["with_traitor"]["games"], 0);
+    let none = stdout_json(&none);
+    assert_eq!(none["with_traitor"]["games"], 0);
+    assert_eq!(none["accusations"]["hidden_to_the_end"], 0);
+    assert_eq!(none["with_traitor"]["ends"]["siege_engines"], 0);
 }
 
 #[test]
