@@ -25,9 +25,8 @@ pub fn move_lines(
     events: &[Event],
     names: &[String],
 ) -> Vec<(Option<u32>, String)> {
-    let lines: Vec<(Option<u32>, String)> = events
+    let lines: Vec<(Option<u32>, String)> = public_merged(events)
         .iter()
-        .filter(|e| e.is_public())
         .filter_map(|e| {
             let begins = match e {
                 Event::TurnBegins { turn, .. } => Some(*turn),
@@ -41,6 +40,53 @@ pub fn move_lines(
     } else {
         lines
     }
+}
+
+/// A move's public events, swords laid one after another in one colour told as one ("2 white
+/// swords", not "1 white sword" twice when a quest won with Heroism on it ends).
+pub(crate) fn public_merged(events: &[Event]) -> Vec<Event> {
+    let mut out: Vec<Event> = Vec::new();
+    for e in events.iter().filter(|e| e.is_public()) {
+        if let (
+            Event::SwordsLaid { colour, count },
+            Some(Event::SwordsLaid {
+                colour: before,
+                count: so_far,
+            }),
+        ) = (e, out.last_mut())
+            && colour == before
+        {
+            *so_far += count;
+            continue;
+        }
+        out.push(e.clone());
+    }
+    out
+}
+
+/// What the table hears of a move as it is made: [`move_lines`], with a computer knight's reason
+/// (`why`, in words) after what he did. When his move is heard only as the next knight's turn
+/// beginning (an ended turn), what he did is said first, so that his reason is not read as the
+/// next knight's ("Cy ends the turn: nothing more worth doing", then "Turn 9: Di").
+pub fn told_lines(
+    action: &Action,
+    seat: Seat,
+    events: &[Event],
+    why: Option<String>,
+    names: &[String],
+) -> Vec<String> {
+    let said = move_lines(action, seat, events, names);
+    let begins_turn = said.first().is_some_and(|(begins, _)| begins.is_some());
+    let mut lines: Vec<String> = said.into_iter().map(|(_, line)| line).collect();
+    if let Some(why) = why {
+        if begins_turn {
+            lines.insert(0, words::action_line(action, seat, names));
+        }
+        if let Some(first) = lines.first_mut() {
+            *first = format!("{first}: {why}");
+        }
+    }
+    lines
 }
 
 /// Every public line of the game, turn by turn: what the table heard of each move
@@ -162,9 +208,8 @@ mod tests {
         let mut expected = 0;
         let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| {
             if let Replayed::After(events) = step {
-                let said = events
+                let said = public_merged(events)
                     .iter()
-                    .filter(|e| e.is_public())
                     .filter(|e| words::event_line(e, &s.names).is_some())
                     .count();
                 expected += said.max(1);
@@ -188,5 +233,63 @@ mod tests {
                 "{t:?}"
             );
         }
+    }
+
+    /// A computer knight's reason for ending his turn follows his own words, not the heading of
+    /// the next knight's turn.
+    #[test]
+    fn a_reason_for_ending_the_turn_is_not_read_as_the_next_knights() {
+        let s = game();
+        let mut seen = 0;
+        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| {
+            if let Replayed::Before(_, m) = step {
+                seen += usize::from(m.action == Action::EndTurn);
+            }
+        });
+        assert!(seen > 5, "the game ends turns");
+        let mut checked = 0;
+        let mut taken = None;
+        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| match step {
+            Replayed::Before(_, m) => taken = Some((m.action, m.seat)),
+            Replayed::After(events) => {
+                let Some((action, seat)) = taken.take() else {
+                    return;
+                };
+                let told = told_lines(&action, seat, events, Some("why".into()), &s.names);
+                let why_lines: Vec<&String> =
+                    told.iter().filter(|l| l.ends_with(": why")).collect();
+                assert_eq!(why_lines.len(), 1, "{told:?}");
+                assert!(!why_lines[0].starts_with("Turn "), "{told:?}");
+                if action == Action::EndTurn {
+                    let name = &s.names[seat.0 as usize];
+                    assert!(told[0].starts_with(name.as_str()), "{told:?}");
+                    assert!(told[1].starts_with("Turn "), "{told:?}");
+                    checked += 1;
+                }
+            }
+        });
+        assert_eq!(checked, seen);
+    }
+
+    /// Swords laid one after another in one colour (a quest won, then its Heroism) are told as
+    /// one line, not the same line twice.
+    #[test]
+    fn swords_laid_together_are_told_once() {
+        let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        let laid = |colour, count| Event::SwordsLaid { colour, count };
+        let events = [
+            laid(camelot_board::Colour::White, 1),
+            laid(camelot_board::Colour::White, 1),
+            laid(camelot_board::Colour::Black, 1),
+        ];
+        let told = move_lines(&Action::EndTurn, Seat(0), &events, &names);
+        let told: Vec<&str> = told.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            told,
+            [
+                "2 white swords on the Round Table",
+                "1 black sword on the Round Table"
+            ]
+        );
     }
 }

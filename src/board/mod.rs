@@ -274,14 +274,8 @@ impl Ctx {
     /// reader the same.
     fn tell(&self, seat: Seat, action: &Action, why: Option<&Reason>, events: &[Event]) {
         let names = self.names.get_untracked();
-        let mut lines: Vec<String> = log::move_lines(action, seat, events, &names)
-            .into_iter()
-            .map(|(_, line)| line)
-            .collect();
-        // A computer knight's reason follows what it did.
-        if let (Some(why), Some(first)) = (why, lines.first_mut()) {
-            *first = format!("{first}: {}", words::reason_line(why, &names));
-        }
+        let why = why.map(|why| words::reason_line(why, &names));
+        let lines = log::told_lines(action, seat, events, why, &names);
         self.shell.said.set(Some(lines.join(" ")));
         if let Some(end) = QuestEnd::of(events, &names) {
             // The whole table looks: whoever held the phone covers his cards first.
@@ -506,10 +500,9 @@ impl QuestEnd {
             )),
             _ => None,
         })?;
-        let lines = events[start..]
+        let lines = log::public_merged(&events[start..])
             .iter()
             .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
-            .filter(|e| e.is_public())
             .filter_map(|e| words::event_line(e, names))
             .collect();
         Some(QuestEnd { what, lines })
