@@ -70,6 +70,17 @@ pub fn forced_give_back(game: &Game) -> Option<(Seat, Action)> {
     one_card.then_some((seat, *action))
 }
 
+/// The pass of one person playing alone with computer knights, asked in a Merlin round while he
+/// holds no Merlin: the engine leaves him that one choice, and with nobody at the table to hide
+/// it from, it is played for him at once instead of asking him to tap "Pass".
+pub fn lone_pass_without_merlin(game: &Game, lone: Option<Seat>) -> Option<(Seat, Action)> {
+    let seat = game.decider()?;
+    if Some(seat) != lone || merlin_round(game, seat).is_none() {
+        return None;
+    }
+    (game.legal_actions().as_slice() == [Action::Pass]).then_some((seat, Action::Pass))
+}
+
 /// The line that tells the table a give-back was played for a knight ([`forced_give_back`]).
 pub fn forced_give_back_line(seat: Seat, names: &[String]) -> String {
     tf(
@@ -102,6 +113,19 @@ impl Live {
     /// played for him on the table: what he received waits for his next curtain. The move played.
     pub fn give_back_if_forced(&mut self, now_ms: f64) -> Option<Played> {
         let (seat, action) = forced_give_back(&self.game)?;
+        self.play_for(seat, action, now_ms)
+    }
+
+    /// The lone person's pass in a Merlin round when he holds no Merlin
+    /// ([`lone_pass_without_merlin`]), played for him. The move played.
+    pub fn pass_if_no_merlin(&mut self, now_ms: f64) -> Option<Played> {
+        let (seat, action) = lone_pass_without_merlin(&self.game, self.session.lone_person())?;
+        self.play_for(seat, action, now_ms)
+    }
+
+    /// A person's move that is no choice, played for him on the table: what it brought him waits
+    /// for his next curtain.
+    fn play_for(&mut self, seat: Seat, action: Action, now_ms: f64) -> Option<Played> {
         if self.session.is_computer(seat) {
             return None;
         }
@@ -515,6 +539,78 @@ mod tests {
             });
         }
         assert!(forced > 0 && chosen > 0, "{forced} {chosen}");
+    }
+
+    /// One person alone with computer knights is not asked to pass a Merlin round while he holds
+    /// no Merlin: the pass is played for him. Holding one, he is asked; at a table of several
+    /// persons, everyone is asked whatever he holds.
+    #[test]
+    fn a_lone_person_without_a_merlin_is_not_asked_to_pass() {
+        let (mut passed, mut asked, mut at_table) = (0, 0, 0);
+        for seed in 0..40 {
+            let mut sitters = vec![
+                Sitter::Computer {
+                    level: Level::Solid
+                };
+                4
+            ];
+            sitters[0] = Sitter::Person;
+            let session = Session::new("a".into(), names(4), sitters, Setup::new(4, seed), 0.0);
+            let game = session.game().unwrap();
+            let mut live = Live {
+                session,
+                game,
+                answered: None,
+            };
+            let mut crowd = table(seed, 4);
+            play_until(&mut crowd, |l| {
+                if let Some(seat) = l.game.decider()
+                    && merlin_round(&l.game, seat).is_some()
+                {
+                    assert_eq!(
+                        lone_pass_without_merlin(&l.game, l.session.lone_person()),
+                        None
+                    );
+                    at_table += 1;
+                }
+                false
+            });
+            play_until(&mut live, |l| {
+                let Some(seat) = l.game.decider() else {
+                    return true;
+                };
+                let Some((card, _)) = merlin_round(&l.game, seat) else {
+                    return false;
+                };
+                let mut l = l.clone();
+                let holds = l
+                    .game
+                    .glimpse(seat)
+                    .hand()
+                    .has(camelot_board::White::Merlin);
+                match l.pass_if_no_merlin(0.0) {
+                    Some(p) => {
+                        assert!(!holds && seat == Seat(0), "{seat:?}");
+                        assert_eq!((p.seat, p.action), (seat, Action::Pass));
+                        let again = l.game.decider().and_then(|s| merlin_round(&l.game, s));
+                        assert!(
+                            l.game.decider() != Some(seat) || again.is_none_or(|(c, _)| c != card),
+                            "the round went on"
+                        );
+                        passed += 1;
+                    }
+                    None => {
+                        assert!(holds || seat != Seat(0), "{seat:?}");
+                        asked += usize::from(seat == Seat(0));
+                    }
+                }
+                false
+            });
+        }
+        assert!(
+            passed > 0 && asked > 0 && at_table > 0,
+            "{passed} {asked} {at_table}"
+        );
     }
 
     /// The Merlin round: the table is asked once; "Nobody" passes for every person asked, and

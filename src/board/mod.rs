@@ -222,10 +222,14 @@ impl Ctx {
             if public && let Ok(events) = &done {
                 l.session.keep_for_later(seat, events);
             }
-            // A give-back that is no choice is played on the table at once, with no curtain.
+            // A give-back that is no choice is played on the table at once, with no curtain; so
+            // is the pass of a person playing alone who holds no Merlin.
             let forced = done
                 .is_ok()
-                .then(|| l.give_back_if_forced(now_ms()))
+                .then(|| {
+                    l.give_back_if_forced(now_ms())
+                        .or_else(|| l.pass_if_no_merlin(now_ms()))
+                })
                 .flatten();
             Some((done, forced))
         }) else {
@@ -238,8 +242,10 @@ impl Ctx {
                 self.tell(seat, &action, why.as_ref(), &events);
                 if let Some(p) = forced.flatten() {
                     self.tell(p.seat, &p.action, None, &p.events);
-                    let names = self.names.get_untracked();
-                    self.note(asks::forced_give_back_line(p.seat, &names));
+                    if p.action != Action::Pass {
+                        let names = self.names.get_untracked();
+                        self.note(asks::forced_give_back_line(p.seat, &names));
+                    }
                 }
                 self.save();
                 // The phone stays with the knight while the decision stays his, or while the
