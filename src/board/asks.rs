@@ -11,7 +11,9 @@
 //! ever. Every person the engine asks is offered the same answer whatever cards he holds, so
 //! nothing is learnt from the question; one who answers but has no Merlin lets it pass behind his
 //! curtain. No rule changes: the engine still asks each knight in turn, and the app sends the
-//! passes of those who said nothing.
+//! passes of those who said nothing. One person alone with computer knights has nobody to hide
+//! from: while he holds no Merlin he is not asked, and his pass is played for him
+//! ([`lone_pass_without_merlin`]).
 //!
 //! King Arthur's exchange, when the knight who must give a card back holds one card only, asks
 //! him nothing: the engine leaves him one choice and the table, which sees how many cards each
