@@ -242,7 +242,7 @@ impl Ctx {
                 self.tell(seat, &action, why.as_ref(), &events);
                 if let Some(p) = forced.flatten() {
                     self.tell(p.seat, &p.action, None, &p.events);
-                    if p.action != Action::Pass {
+                    if matches!(p.action, Action::GiveBack { .. }) {
                         let names = self.names.get_untracked();
                         self.note(asks::forced_give_back_line(p.seat, &names));
                     }
