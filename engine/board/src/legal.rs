@@ -560,6 +560,24 @@ impl Game {
         let st = self.s(seat);
         let heroic = self.stack.is_empty() && self.phase == Phase::HeroicActions;
         let held = |card: White| st.hand.has(card);
+        if heroic && let Some(ty) = heroic_type(action) {
+            // A type already taken, whatever the card or place; an action that only lacks an
+            // action left to take it (the reasons below assume one is left).
+            if self.t.used & ty != 0 {
+                return if ty == TYPE_SPECIAL {
+                    RuleError::OneSpecialCardPerTurn
+                } else {
+                    RuleError::SameActionType
+                };
+            }
+            if !self.slot_open() {
+                let mut with_a_slot = Vec::new();
+                self.regular_actions(seat, st.life, &mut with_a_slot);
+                if with_a_slot.contains(&action) {
+                    return RuleError::NoActionLeft;
+                }
+            }
+        }
         if heroic {
             let special = |card: White| -> Option<RuleError> {
                 if !held(card) {
@@ -793,5 +811,22 @@ fn push_fights(hand: &Hand, out: &mut Vec<Action>, f: impl Fn(White) -> Action) 
         {
             out.push(f(card));
         }
+    }
+}
+
+/// The type of Heroic Action (§3.3) `action` is, as a bit of the turn's types used; `None` for
+/// any other action.
+fn heroic_type(action: Action) -> Option<u8> {
+    match action {
+        Action::Move { .. } => Some(TYPE_MOVE),
+        Action::DrawWhiteCards
+        | Action::FightSiegeEngine
+        | Action::PlayFightCard { .. }
+        | Action::DiscardForExcalibur { .. }
+        | Action::PlayGrailCard => Some(TYPE_QUEST),
+        Action::Heal { .. } => Some(TYPE_HEAL),
+        Action::Accuse { .. } => Some(TYPE_ACCUSE),
+        a if a.special_card().is_some() => Some(TYPE_SPECIAL),
+        _ => None,
     }
 }

@@ -179,14 +179,23 @@ impl Game {
                 closed.push((kind, vec![RuleError::HandFull]));
             }
         }
-        // His actions are taken: that is the reason for every type, whatever else holds.
+        // His actions are taken: that is the reason for every type, whatever else holds, but a
+        // type he has taken this turn (a second life would not reopen it).
         let spent = closed
             .iter()
             .any(|(_, errors)| errors.contains(&RuleError::NoActionLeft));
+        let taken = |e: &RuleError| {
+            matches!(
+                e,
+                RuleError::SameActionType | RuleError::OneSpecialCardPerTurn
+            )
+        };
         closed
             .into_iter()
             .map(|(kind, errors)| {
-                let why = if spent {
+                let why = if let Some(e) = errors.iter().find(|e| taken(e)) {
+                    *e
+                } else if spent {
                     RuleError::NoActionLeft
                 } else {
                     // A reason for the whole turn says the most; then one of the place he is at

@@ -21,7 +21,7 @@ fn before_six_swords_or_siege_engines_accusing_says_it_must_wait() {
 }
 
 #[test]
-fn once_his_action_is_taken_every_type_says_none_is_left() {
+fn once_his_action_is_taken_every_other_type_says_none_is_left() {
     let mut g = heroic(&[White::Fight1, White::Fight1, White::Fight1, White::Merlin]);
     act(
         &mut g,
@@ -31,11 +31,62 @@ fn once_his_action_is_taken_every_type_says_none_is_left() {
     );
     let closed = g.closed_heroic_actions(s(0));
     assert_eq!(closed.len(), 5, "{closed:?}");
+    // The move is taken: a second life would not open it again.
+    assert!(
+        closed.contains(&(HeroicType::Move, RuleError::SameActionType)),
+        "{closed:?}"
+    );
     assert!(
         closed
             .iter()
+            .filter(|(kind, _)| *kind != HeroicType::Move)
             .all(|(_, why)| *why == RuleError::NoActionLeft),
         "{closed:?}"
+    );
+}
+
+#[test]
+fn after_moving_to_a_war_its_first_card_is_not_said_out_of_order() {
+    // Fight 1 is the Pict War's next card and a siege engine stands for the Merlin: what closes
+    // them is the action already taken, nothing about the card or the siege.
+    let mut g = heroic(&[White::Fight1, White::Fight3, White::Merlin]);
+    act(&mut g, Action::Move { to: Place::PictWar });
+    let closed = g.closed_heroic_actions(s(0));
+    for kind in [HeroicType::QuestAction, HeroicType::SpecialCard] {
+        assert!(
+            closed.contains(&(kind, RuleError::NoActionLeft)),
+            "{kind:?}: {closed:?}"
+        );
+    }
+    assert_eq!(
+        g.check(
+            s(0),
+            Action::PlayFightCard {
+                card: White::Fight1
+            }
+        ),
+        Err(RuleError::NoActionLeft)
+    );
+    act(&mut g, Action::Sacrifice);
+    assert_eq!(
+        g.check(
+            s(0),
+            Action::PlayFightCard {
+                card: White::Fight1
+            }
+        ),
+        Ok(())
+    );
+    assert_eq!(
+        g.check(
+            s(0),
+            Action::PlayFightCard {
+                card: White::Fight3
+            }
+        ),
+        Err(RuleError::NotTheNextValue {
+            card: White::Fight3
+        })
     );
 }
 
