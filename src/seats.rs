@@ -165,14 +165,6 @@ pub fn level_name(l: Level) -> &'static str {
     }
 }
 
-pub fn level_hint(l: Level) -> &'static str {
-    match l {
-        Level::Beginner => t(K::bot_hint_beginner),
-        Level::Solid => t(K::bot_hint_solid),
-        Level::Expert => t(K::bot_hint_expert),
-    }
-}
-
 /// A seat's choice on the New game screen: "Person", "Computer (Expert)" …
 pub fn sitter_choice(s: Sitter) -> String {
     match s.level() {
@@ -182,13 +174,14 @@ pub fn sitter_choice(s: Sitter) -> String {
 }
 
 /// The control that chooses who sits in a seat, the same in both games: a person or a computer
-/// knight of a level, with a line about the level chosen. `label` names the seat for a screen
-/// reader; `testid` marks the select for the browser tests.
+/// knight of a level, with a line about the level chosen in the game's own words (`hint`).
+/// `label` names the seat for a screen reader; `testid` marks the select for the browser tests.
 #[component]
 pub fn SitterSelect(
     #[prop(into)] sitter: Signal<Sitter>,
     #[prop(into)] label: Signal<String>,
     #[prop(into)] testid: Signal<String>,
+    hint: fn(Level) -> &'static str,
     on_change: impl Fn(Sitter) + 'static,
 ) -> impl IntoView {
     view! {
@@ -206,7 +199,7 @@ pub fn SitterSelect(
             </select>
         </label>
         {move || sitter.get().level().map(|l| view! {
-            <small class="sitter-hint">{level_hint(l)}</small>
+            <small class="sitter-hint">{hint(l)}</small>
         })}
     }
 }

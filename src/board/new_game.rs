@@ -92,6 +92,16 @@ impl Form {
 
 /// "Player N" for a person; for a computer knight a knight's name not yet taken at the table (none
 /// that is also one of the board game's seven knights: Sir Kay), else "Computer N".
+/// A line about a level, beside the New game screen's choice: what a computer knight of that
+/// level does in the board game.
+fn level_hint(l: Level) -> &'static str {
+    match l {
+        Level::Beginner => t(B::bot_hint_beginner),
+        Level::Solid => t(B::bot_hint_solid),
+        Level::Expert => t(B::bot_hint_expert),
+    }
+}
+
 fn default_name(i: usize, computer: bool, taken: &[String]) -> String {
     let free = |c: &str| {
         let c = crate::i18n::lowercase(c);
@@ -220,6 +230,7 @@ pub fn NewGame() -> impl IntoView {
                 <SitterSelect sitter=Signal::derive(sitter)
                     label=Signal::derive(move || tf(K::new_who_plays_seat, &[("n", &(i + 1))]))
                     testid=format!("board-kind-{i}")
+                    hint=level_hint
                     on_change=move |now: Sitter| form.update(|f| {
                         if f.sitters[i].is_computer() != now.is_computer()
                             && is_default_name(&f.names[i])
@@ -373,6 +384,19 @@ mod tests {
         assert_eq!(names.len(), 4);
         assert_eq!(setup.players, 4);
         assert!(setup.knights.is_empty());
+    }
+
+    /// The line beside a computer seat's level speaks of the board game (its look ahead, the
+    /// Traitor), not of the Card Game's lies and rumors.
+    #[test]
+    fn each_level_is_described_in_the_board_games_own_words() {
+        for l in Level::ALL {
+            let hint = level_hint(l);
+            assert!(!hint.is_empty());
+            assert_ne!(hint, crate::card::words::level_hint(l), "{l:?}");
+            assert!(!hint.contains("lie"), "{l:?}: {hint}");
+        }
+        assert!(level_hint(Level::Expert).contains("Traitor"));
     }
 
     #[test]

@@ -280,6 +280,7 @@ pub fn NewGame() -> impl IntoView {
                             <SitterSelect sitter=row.sitter
                                 label=Signal::derive(move || tf(K::new_who_plays_seat, &[("n", &(idx() + 1))]))
                                 testid=Signal::derive(move || format!("player-kind-{}", idx()))
+                                hint=crate::card::words::level_hint
                                 on_change=move |s| set_sitter(row, s) />
                         };
                         view! {

@@ -303,6 +303,16 @@ pub fn rule_error_text(e: &camelot_card::RuleError, name: &dyn Fn(Seat) -> Strin
 
 pub use crate::seats::{COMPUTER_NAMES, level_name};
 
+/// A line about a level, beside the New game screen's choice: what a knight of that level does
+/// in the Card Game.
+pub fn level_hint(l: Level) -> &'static str {
+    match l {
+        Level::Beginner => t(K::bot_hint_beginner),
+        Level::Solid => t(K::bot_hint_solid),
+        Level::Expert => t(K::bot_hint_expert),
+    }
+}
+
 /// The badge next to a computer knight's name.
 pub fn computer_badge(l: Level) -> String {
     tf(K::bot_badge, &[("level", &level_name(l))])
@@ -676,7 +686,7 @@ mod tests {
             assert!(!line.is_empty() && !line.contains("Seat"), "{a:?}: {line}");
         }
         for l in Level::ALL {
-            assert!(!level_name(l).is_empty() && !crate::seats::level_hint(l).is_empty());
+            assert!(!level_name(l).is_empty() && !level_hint(l).is_empty());
         }
         assert!(
             COMPUTER_NAMES
