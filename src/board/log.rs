@@ -65,9 +65,10 @@ pub(crate) fn public_merged(events: &[Event]) -> Vec<Event> {
 }
 
 /// What the table hears of a move as it is made: [`move_lines`], with a computer knight's reason
-/// (`why`, in words) after what he did. When his move is heard only as the next knight's turn
-/// beginning (an ended turn), what he did is said first, so that his reason is not read as the
-/// next knight's ("Cy ends the turn: nothing more worth doing", then "Turn 9: Di").
+/// (`why`, in words) after what he did. When what the table hears does not begin with him (the
+/// next knight's turn beginning after an ended turn, a siege engine arriving, what a last pass
+/// lets happen), what he did is said first, so that his reason is not read as someone else's or
+/// as the reason of what followed ("Cy ends the turn: nothing more worth doing", then "Turn 9: Di").
 pub fn told_lines(
     action: &Action,
     seat: Seat,
@@ -75,11 +76,13 @@ pub fn told_lines(
     why: Option<String>,
     names: &[String],
 ) -> Vec<String> {
-    let said = move_lines(action, seat, events, names);
-    let begins_turn = said.first().is_some_and(|(begins, _)| begins.is_some());
-    let mut lines: Vec<String> = said.into_iter().map(|(_, line)| line).collect();
+    let mut lines: Vec<String> = move_lines(action, seat, events, names)
+        .into_iter()
+        .map(|(_, line)| line)
+        .collect();
     if let Some(why) = why {
-        if begins_turn {
+        let name = names.get(usize::from(seat.0)).map_or("", String::as_str);
+        if !lines.first().is_some_and(|l| l.starts_with(name)) {
             lines.insert(0, words::action_line(action, seat, names));
         }
         if let Some(first) = lines.first_mut() {
@@ -238,7 +241,7 @@ mod tests {
     /// A computer knight's reason for ending his turn follows his own words, not the heading of
     /// the next knight's turn.
     #[test]
-    fn a_reason_for_ending_the_turn_is_not_read_as_the_next_knights() {
+    fn a_knights_reason_follows_what_he_did_not_the_next_turn_or_what_followed() {
         let s = game();
         let mut seen = 0;
         let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| {
@@ -259,9 +262,13 @@ mod tests {
                 let why_lines: Vec<&String> =
                     told.iter().filter(|l| l.ends_with(": why")).collect();
                 assert_eq!(why_lines.len(), 1, "{told:?}");
-                assert!(!why_lines[0].starts_with("Turn "), "{told:?}");
+                let name = &s.names[seat.0 as usize];
+                // The reason follows what the knight himself did, never what followed it.
+                assert!(
+                    why_lines[0].starts_with(name.as_str()),
+                    "{action:?}: {told:?}"
+                );
                 if action == Action::EndTurn {
-                    let name = &s.names[seat.0 as usize];
                     assert!(told[0].starts_with(name.as_str()), "{told:?}");
                     assert!(told[1].starts_with("Turn "), "{told:?}");
                     checked += 1;
