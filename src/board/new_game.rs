@@ -90,8 +90,6 @@ impl Form {
     }
 }
 
-/// "Player N" for a person; for a computer knight a knight's name not yet taken at the table (none
-/// that is also one of the board game's seven knights: Sir Kay), else "Computer N".
 /// A line about a level, beside the New game screen's choice: what a computer knight of that
 /// level does in the board game.
 fn level_hint(l: Level) -> &'static str {
@@ -102,6 +100,8 @@ fn level_hint(l: Level) -> &'static str {
     }
 }
 
+/// "Player N" for a person; for a computer knight a knight's name not yet taken at the table (none
+/// that is also one of the board game's seven knights: Sir Kay), else "Computer N".
 fn default_name(i: usize, computer: bool, taken: &[String]) -> String {
     let free = |c: &str| {
         let c = crate::i18n::lowercase(c);

@@ -209,8 +209,8 @@ mod tests {
     use crate::Setup;
     use camelot_kit::Player;
 
-    /// At the Heroic Actions the expert plays out the built-in policy's five best at three
-    /// knights, its three best at more.
+    /// At the Heroic Actions the expert plays out the built-in policy's five best at three and
+    /// four knights, its three best at more.
     #[test]
     fn the_expert_weighs_five_heroic_actions_at_three_and_four_knights_and_three_at_more() {
         for (players, weighed) in [(3, 5), (4, 5), (5, 3), (7, 3)] {
