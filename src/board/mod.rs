@@ -23,16 +23,16 @@ pub mod persist;
 pub mod review;
 pub mod session;
 pub mod table;
+mod thinking;
 
 use crate::shell::{Screen, Shell, now_ms, scroll_top};
 use crate::storage::GameKind;
-use camelot_board::levels::{Computer, Level};
+use camelot_board::levels::{Deciding, Level};
 use camelot_board::sim::Reason;
 use camelot_board::{Action, Event, Game, RuleError, Seat, TableView};
-use camelot_kit::{Looked, Player, rng_from_seed};
+use camelot_kit::Looked;
 use leptos::prelude::*;
 use session::Session;
-use std::time::Duration;
 
 /// The board game's screens.
 pub const NEW_GAME: Screen = Screen::NewGame(GameKind::Board);
@@ -105,8 +105,10 @@ pub struct Ctx {
     /// A quest's end, shown to the whole table until someone taps on (never saved: the log keeps
     /// it).
     pub quest_end: RwSignal<Option<QuestEnd>>,
-    /// The computer knight's next move.
+    /// The computer knight's next slice of thinking, or his move.
     pub timer: StoredValue<Option<TimeoutHandle>>,
+    /// The computer knight's decision under way.
+    thinking: StoredValue<Option<thinking::Thinking>>,
     /// The computer knights move at once ("Faster", remembered with the board game's settings).
     pub fast: RwSignal<bool>,
     /// When the coach's tips show (remembered with the board game's settings).
@@ -143,6 +145,7 @@ impl Ctx {
             confirm: RwSignal::new(None),
             quest_end: RwSignal::new(None),
             timer: StoredValue::new(None),
+            thinking: StoredValue::new(None),
             fast: RwSignal::new(persist::computers_fast()),
             tips: RwSignal::new(persist::tips()),
         }
@@ -386,10 +389,12 @@ impl Ctx {
             h.clear();
         }
         self.timer.set_value(None);
+        self.thinking.set_value(None);
     }
 
-    /// If a computer knight decides now, it moves after a moment (at once when the player asked
-    /// for less motion), from its own seat's view only.
+    /// If a computer knight decides now, he moves after a moment (at once when the player asked
+    /// for less motion), from his own seat's view only. He begins to think at once, a slice at a
+    /// time ([`thinking`]), so that the moment hides his thinking.
     fn schedule_computer(&self) {
         self.cancel_computer();
         if self.quest_end.with_untracked(Option::is_some) {
@@ -400,29 +405,22 @@ impl Ctx {
         };
         let ctx = *self;
         let delay = if self.fast.get_untracked() {
-            // At once, yet after the page has drawn the move before.
-            0
+            0.0
         } else if crate::shell::reduced_motion() {
-            150
+            150.0
         } else {
-            700
+            700.0
         };
-        if let Ok(h) = set_timeout_with_handle(
-            move || {
-                ctx.timer.set_value(None);
-                ctx.computer_moves(seat);
-            },
-            Duration::from_millis(delay),
-        ) {
-            self.timer.set_value(Some(h));
-        }
+        let not_before = now_ms() + delay;
+        // After the page has drawn the move before.
+        self.after(0.0, move || ctx.begin_thinking(seat, not_before));
     }
 
     /// "Skip": the computer knight about to move plays now.
     pub fn skip_computer(&self) {
         if let Some(Need::Computer(seat)) = self.need.get_untracked() {
             self.cancel_computer();
-            self.computer_moves(seat);
+            self.decide_at_once(seat);
         }
     }
 
@@ -437,29 +435,6 @@ impl Ctx {
         if fast {
             self.skip_computer();
         }
-    }
-
-    /// The computer knight in `seat` decides, from its own seat's view, and acts. How long it
-    /// thought shows in the browser's console (`console.time`), for whoever measures it.
-    fn computer_moves(&self, seat: Seat) {
-        web_sys::console::time_with_label(THINKS);
-        let decided = self.live.with_untracked(|l| {
-            let l = l.as_ref()?;
-            (l.game.decider() == Some(seat)).then_some(())?;
-            let level = l.session.sitter(seat).level()?;
-            computer_decision(
-                &l.game,
-                seat,
-                level,
-                l.session.setup.seed,
-                l.session.moves.len(),
-            )
-        });
-        web_sys::console::time_end_with_label(THINKS);
-        let Some((action, why)) = decided else {
-            return;
-        };
-        self.act_because(seat, action, Some(why));
     }
 }
 
@@ -554,12 +529,20 @@ pub fn computer_decision(
     seed: u64,
     move_number: usize,
 ) -> Option<(Action, Reason)> {
-    let legal = game.legal_actions();
-    let mut rng = rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let look = game.look(seat)?;
-    let mut knight = Computer { level };
-    let i = knight.choose(&look, &legal, &mut rng)?;
-    Some((*legal.get(i)?, knight.reason(&look, &legal, i)))
+    let (legal, mut rng, deciding) =
+        thinking::begin_decision(game, seat, level, seed, move_number)?;
+    let i = match deciding {
+        Deciding::Made(i) => i,
+        Deciding::LooksAhead(mut looking) => {
+            let look = game.look(seat)?;
+            loop {
+                if let Some(i) = looking.go_on(&look, &legal, u32::MAX, &mut rng) {
+                    break i;
+                }
+            }
+        }
+    };
+    thinking::reason_for(game, seat, level, &legal, i)
 }
 
 /// What the table must show for `live`.

@@ -371,17 +371,22 @@ async fn skip_and_faster_hurry_the_computer_knights() {
 }
 
 /// Records, from the moment the page loads, every computer knight's decision (the app times it
-/// with `console.time`) in `window.__thinks`, and every long task of the page (50 ms or more: a
-/// decision, its move and the page drawn again) in `window.__longTasks` as [start, duration], in
-/// the page's own clock.
+/// with `console.time`, from the moment it begins to think to the moment it has decided) in
+/// `window.__thinks`, each slice of its thinking (how long it held the page at once) in
+/// `window.__slices`, and every long task of the page (50 ms or more: a move and the page drawn
+/// again, or a decision made at once) in `window.__longTasks` as [start, duration], in the page's
+/// own clock.
 const TIMERS: &str = r#"
 window.__thinks = [];
+window.__slices = [];
 window.__longTasks = [];
 const started = {}, time = console.time.bind(console), timeEnd = console.timeEnd.bind(console);
 console.time = label => { started[label] = performance.now(); time(label); };
 console.timeEnd = label => {
   if (label === "a computer knight thinks")
     window.__thinks.push([started[label], performance.now() - started[label]]);
+  if (label === "a computer knight thinks: one slice")
+    window.__slices.push(performance.now() - started[label]);
   timeEnd(label);
 };
 new PerformanceObserver(list => {
@@ -391,12 +396,13 @@ new PerformanceObserver(list => {
 
 /// How long one person waits for his expert computer knights, on a phone-like CPU: a whole
 /// game of one person (playing the built-in policy's choices) and three expert computer knights
-/// (`CAMELOT_KNIGHTS=3` for two, and so on)
-/// moving at once ("Faster"), with the CPU slowed down four times (DevTools'
-/// `Emulation.setCPUThrottlingRate`). Printed: the longest tasks the page ran while a computer
-/// knight moved (its decision, its move and the page drawn again, all in one task) and its
-/// decisions alone, against the 200 ms a decision may take; and the computer knights' moves with their reasons, to read how they
-/// played. A measurement on a shared machine, so not part of the default run:
+/// (`CAMELOT_KNIGHTS=3` for two, and so on) moving at once ("Faster"), with the CPU slowed down
+/// four times (DevTools' `Emulation.setCPUThrottlingRate`). Printed: each decision from the
+/// moment the knight begins to think to the moment he has decided, against the 200 ms a decision
+/// may take; the longest slices of thinking (the page held at once); the longest tasks the page
+/// ran while the computer knights moved, with the decision begun in each; and the computer
+/// knights' moves with their reasons, to read how they played. A measurement on a shared machine,
+/// so not part of the default run:
 /// `cargo test -p camelot-app --test browser_board the_expert_knights -- --ignored --nocapture`.
 #[tokio::test]
 #[ignore = "timed measurement: run on a quiet machine with -- --ignored"]
@@ -519,6 +525,14 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
         thinks.len(),
         thinks.iter().take(8).map(|d| d.round()).collect::<Vec<_>>(),
         thinks[thinks.len() / 2]
+    );
+    let mut slices: Vec<f64> =
+        serde_json::from_value(b.eval("return window.__slices;").await).expect("slices");
+    slices.sort_by(|a, b| b.total_cmp(a));
+    println!(
+        "slices of thinking: {}, the longest {:?} ms",
+        slices.len(),
+        slices.iter().take(8).map(|d| d.round()).collect::<Vec<_>>()
     );
     println!(
         "long tasks while computer knights moved: {} of 50 ms or more; the longest, with the \

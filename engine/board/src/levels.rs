@@ -8,6 +8,7 @@
 
 use crate::action::{Action, Seat};
 use crate::game::{Game, Phase};
+use crate::search::{LookAhead, LookingAhead};
 use crate::sim::{Glimpse, Reason, SimplePolicy, Step};
 use crate::why::Danger;
 use camelot_kit::{GameRng, Player};
@@ -22,6 +23,27 @@ pub struct Computer {
     pub level: Level,
 }
 
+/// A computer knight's decision as far as it is made at once: the choice, or the look ahead that
+/// will make it ([`LookingAhead::go_on`], with the same view, legal actions and random numbers).
+#[derive(Clone, Debug)]
+pub enum Deciding {
+    Made(usize),
+    LooksAhead(LookingAhead),
+}
+
+impl Computer {
+    /// What [`Player::choose`] decides, but with the look ahead (the expert's, where he looks
+    /// ahead) left for the caller to run, as fast or as slowly as it likes: the app runs it a
+    /// few worlds at a time between the page's frames.
+    pub fn begin(&self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<Deciding> {
+        match self.level {
+            Level::Beginner => beginner(view, legal, rng).map(Deciding::Made),
+            Level::Solid => SimplePolicy.choose(view, legal, rng).map(Deciding::Made),
+            Level::Expert => expert(view, legal, rng),
+        }
+    }
+}
+
 /// Every level is the kit's one [`Player`]: the app's computer knights and the simulations call
 /// it so. The reason is the one the knight gives the table, in one line (worked out from the same
 /// view after the choice, whatever the level).
@@ -29,10 +51,13 @@ impl Player<Game> for Computer {
     type Reason = Reason;
 
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
-        match self.level {
-            Level::Beginner => beginner(view, legal, rng),
-            Level::Solid => SimplePolicy.choose(view, legal, rng),
-            Level::Expert => expert(view, legal, rng),
+        match self.begin(view, legal, rng)? {
+            Deciding::Made(i) => Some(i),
+            Deciding::LooksAhead(mut looking) => loop {
+                if let Some(i) = looking.go_on(view, legal, u32::MAX, rng) {
+                    return Some(i);
+                }
+            },
         }
     }
 
@@ -100,7 +125,7 @@ pub(crate) fn refusing(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> O
 }
 
 /// [`refusing`]'s choice, looked ahead at where [`crate::search::looks_ahead`] says.
-fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<Deciding> {
     let choice = refusing(view, legal, rng)?;
     let cost = |i: usize| harm(view, legal[i]);
     if view.loyalty() == Some(crate::data::Loyalty::Traitor) {
@@ -108,32 +133,29 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> 
         // nothing), and otherwise looks ahead for Evil among the choices that do not give him
         // away.
         if let Some(i) = (0..legal.len()).find(|&i| cost(i) == 2) {
-            return Some(i);
+            return Some(Deciding::Made(i));
         }
-        if crate::search::looks_ahead(view, legal) {
-            let unremarked = SimplePolicy::unremarked(view, legal);
-            return Some(crate::search::best_by_playing_out(
-                view,
-                legal,
-                choice,
-                crate::search::LookAhead::EXPERT,
-                |i| unremarked[i],
-                rng,
-            ));
-        }
-        return Some(choice);
     }
-    if crate::search::looks_ahead(view, legal) {
-        return Some(crate::search::best_by_playing_out(
+    if !crate::search::looks_ahead(view, legal) {
+        return Some(Deciding::Made(choice));
+    }
+    if view.loyalty() == Some(crate::data::Loyalty::Traitor) {
+        let unremarked = SimplePolicy::unremarked(view, legal);
+        return Some(Deciding::LooksAhead(LookingAhead::new(
             view,
             legal,
             choice,
-            crate::search::LookAhead::expert(view),
-            |i| cost(i) <= cost(choice),
-            rng,
-        ));
+            LookAhead::EXPERT,
+            |i| unremarked[i],
+        )));
     }
-    Some(choice)
+    Some(Deciding::LooksAhead(LookingAhead::new(
+        view,
+        legal,
+        choice,
+        LookAhead::expert(view),
+        |i| cost(i) <= cost(choice),
+    )))
 }
 
 /// Every seat's computer knight for a simulated game, and the accusations they made (for the

@@ -110,64 +110,108 @@ fn heroic_candidates(view: &Glimpse) -> usize {
     if view.players() <= 4 { 5 } else { 3 }
 }
 
-/// The choice among `legal` that wins most often for the seat's side when played out, or `simple`
-/// (the built-in policy's) unless another wins `margin` more of the worlds. Only `simple` and the
-/// choices `allowed` (no worse than `simple` by what the expert refuses outright, or, for the
-/// hidden Traitor, not giving him away) are tried, and a choice is dropped once it falls
-/// `drop_behind` wins behind `simple` ([`LookAhead`]).
-pub(crate) fn best_by_playing_out(
-    view: &Glimpse,
-    legal: &[Action],
+/// A look ahead under way, to find the choice among `legal` that wins most often for the seat's
+/// side when played out: `simple` (the built-in policy's) unless another wins `margin` more of
+/// the worlds. It keeps the choices still in the running, the worlds each has won and the worlds
+/// played so far. Only `simple` (the built-in policy's choice) and the choices `allowed`
+/// (no worse than `simple` by what the expert refuses outright, or, for the hidden Traitor, not
+/// giving him away) are tried, and a choice is dropped once it falls `drop_behind` wins behind
+/// `simple` ([`LookAhead`]). The simulations run it to its end at once; the app runs it a few
+/// worlds at a time ([`LookingAhead::go_on`]), so that the page is never held up for long, and
+/// it comes to the same choice either way.
+#[derive(Clone, Debug)]
+pub struct LookingAhead {
+    side: Side,
     simple: usize,
     look: LookAhead,
-    allowed: impl Fn(usize) -> bool,
-    rng: &mut GameRng,
-) -> usize {
-    let me = view.seat();
-    let side = if view.loyalty() == Some(Loyalty::Traitor) {
-        Side::Evil
-    } else {
-        Side::Loyal
-    };
-    // A siege engine costs nothing now and much later: the look ahead, whose knights play the
-    // built-in policy after this choice, underrates it, so a Loyal knight never turns to one (nor
-    // plays one out).
-    let mut running: Vec<usize> = candidates(view, legal, simple)
-        .into_iter()
-        .filter(|&i| {
-            i == simple
-                || (allowed(i) && (side == Side::Evil || legal[i] != Action::AddSiegeEngine))
-        })
-        .collect();
-    let mut wins = vec![0u32; legal.len()];
-    let mut scratch = Vec::new();
-    let mut worlds = 0;
-    while worlds < look.worlds && running.len() > 1 {
-        let world_seed: u64 = rng.random();
-        let world = view.sample_world(&mut rng_from_seed(world_seed));
-        let after: u64 = rng.random();
-        for &i in &running {
-            let mut g: Game = world.clone();
-            g.perform(me, legal[i]);
-            let mut r = rng_from_seed(after);
-            play_game(&mut g, &mut Refusing, &mut r, ROLLOUT_ACTIONS, &mut scratch);
-            if g.outcome().is_some_and(|o| o.winner == side) {
-                wins[i] += 1;
-            }
-        }
-        worlds += 1;
-        if worlds >= look.drop_from && worlds % 4 == 0 {
-            let kept = wins[simple];
-            running.retain(|&i| i == simple || wins[i] + look.drop_behind > kept);
+    running: Vec<usize>,
+    wins: Vec<u32>,
+    worlds: u32,
+}
+
+impl LookingAhead {
+    pub(crate) fn new(
+        view: &Glimpse,
+        legal: &[Action],
+        simple: usize,
+        look: LookAhead,
+        allowed: impl Fn(usize) -> bool,
+    ) -> LookingAhead {
+        let side = if view.loyalty() == Some(Loyalty::Traitor) {
+            Side::Evil
+        } else {
+            Side::Loyal
+        };
+        // A siege engine costs nothing now and much later: the look ahead, whose knights play
+        // the built-in policy after this choice, underrates it, so a Loyal knight never turns to
+        // one (nor plays one out).
+        let running = candidates(view, legal, simple)
+            .into_iter()
+            .filter(|&i| {
+                i == simple
+                    || (allowed(i) && (side == Side::Evil || legal[i] != Action::AddSiegeEngine))
+            })
+            .collect();
+        LookingAhead {
+            side,
+            simple,
+            look,
+            running,
+            wins: vec![0; legal.len()],
+            worlds: 0,
         }
     }
-    match running
-        .iter()
-        .copied()
-        .max_by_key(|&i| (wins[i], i == simple))
-    {
-        Some(b) if wins[b] >= wins[simple] + look.margin => b,
-        _ => simple,
+
+    /// Plays each choice still running out in at most `worlds` more worlds of those `view`'s
+    /// seat cannot tell apart; the choice once the look ahead is over. `view` and `legal` are the
+    /// ones it began with, and `rng` goes on from where it left off.
+    pub fn go_on(
+        &mut self,
+        view: &Glimpse,
+        legal: &[Action],
+        worlds: u32,
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        let look = self.look;
+        let mut scratch = Vec::new();
+        let mut played = 0;
+        while self.worlds < look.worlds && self.running.len() > 1 {
+            if played == worlds {
+                return None;
+            }
+            let world_seed: u64 = rng.random();
+            let world = view.sample_world(&mut rng_from_seed(world_seed));
+            let after: u64 = rng.random();
+            for &i in &self.running {
+                let mut g: Game = world.clone();
+                g.perform(view.seat(), legal[i]);
+                let mut r = rng_from_seed(after);
+                play_game(&mut g, &mut Refusing, &mut r, ROLLOUT_ACTIONS, &mut scratch);
+                if g.outcome().is_some_and(|o| o.winner == self.side) {
+                    self.wins[i] += 1;
+                }
+            }
+            self.worlds += 1;
+            played += 1;
+            if self.worlds >= look.drop_from && self.worlds.is_multiple_of(4) {
+                let (wins, simple) = (&self.wins, self.simple);
+                let kept = wins[simple];
+                self.running
+                    .retain(|&i| i == simple || wins[i] + look.drop_behind > kept);
+            }
+        }
+        let (wins, simple) = (&self.wins, self.simple);
+        Some(
+            match self
+                .running
+                .iter()
+                .copied()
+                .max_by_key(|&i| (wins[i], i == simple))
+            {
+                Some(b) if wins[b] >= wins[simple] + look.margin => b,
+                _ => simple,
+            },
+        )
     }
 }
 
@@ -208,6 +252,49 @@ mod tests {
     use super::*;
     use crate::Setup;
     use camelot_kit::Player;
+
+    /// The look ahead run a world at a time (as the app runs it, between the page's frames)
+    /// comes to the same choice as run at once, at the Progression of Evil and the Heroic Actions
+    /// alike, and a Traitor's too.
+    #[test]
+    fn the_look_ahead_a_world_at_a_time_chooses_as_at_once() {
+        use crate::levels::{Computer, Deciding, Level};
+        let (mut looked, mut slices, mut heroic, mut traitor) = (0, 0, 0, 0);
+        for seed in 0..6 {
+            let mut game = Game::new(&Setup::new(4, seed)).unwrap();
+            let mut rng = rng_from_seed(seed);
+            while let Some(seat) = game.decider() {
+                let legal = game.legal_actions();
+                let view = game.glimpse(seat);
+                let mut expert = Computer {
+                    level: Level::Expert,
+                };
+                if looks_ahead(&view, &legal) && looked < 60 {
+                    heroic += usize::from(view.phase() == Phase::HeroicActions);
+                    traitor += usize::from(view.loyalty() == Some(Loyalty::Traitor));
+                    let at_once = expert.choose(&view, &legal, &mut rng_from_seed(seed));
+                    let mut r = rng_from_seed(seed);
+                    let sliced = match expert.begin(&view, &legal, &mut r).unwrap() {
+                        Deciding::Made(i) => i,
+                        Deciding::LooksAhead(mut looking) => loop {
+                            slices += 1;
+                            if let Some(i) = looking.go_on(&view, &legal, 1, &mut r) {
+                                break i;
+                            }
+                        },
+                    };
+                    assert_eq!(at_once, Some(sliced), "seed {seed}, turn {}", view.turn());
+                    looked += 1;
+                }
+                let i = SimplePolicy.choose(&view, &legal, &mut rng).unwrap();
+                game.apply(seat, legal[i]).unwrap();
+            }
+        }
+        assert!(
+            looked >= 40 && slices > 40 * 8 && heroic > 0 && traitor > 0,
+            "{looked} decisions ({heroic} Heroic Actions, {traitor} a Traitor's), {slices} slices"
+        );
+    }
 
     /// At the Heroic Actions the expert plays out the built-in policy's five best at three and
     /// four knights, its three best at more.
