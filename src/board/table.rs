@@ -25,8 +25,11 @@ pub fn Table() -> impl IntoView {
     let focus_out =
         window_event_listener_untyped("focusout", |_| crate::shell::refocus(".board-table"));
     on_cleanup(move || focus_out.remove());
+    // The table is drawn anew only when a game opens or closes; a move redraws only what it
+    // changed (the board, the status and the commentary follow the game themselves).
+    let open = Memo::new(move |_| ctx.live.with(Option::is_some));
     move || {
-        if ctx.live.with(Option::is_none) {
+        if !open.get() {
             return view! {
                 <section class="board-table empty">
                     <p>{t(B::no_game_open)}</p>
@@ -184,6 +187,8 @@ fn Recent() -> impl IntoView {
 fn Decision() -> impl IntoView {
     let ctx = use_ctx();
     move || {
+        // What is being decided is drawn anew at every move.
+        ctx.live.track();
         if let Some(end) = ctx.quest_end.get() {
             return Some(view! { <QuestEndPanel end /> }.into_any());
         }

@@ -370,6 +370,37 @@ async fn skip_and_faster_hurry_the_computer_knights() {
     b.close().await;
 }
 
+/// A computer knight's move redraws what it changed, not the whole table: a quest a person opened
+/// on the board to read stays open, up to date, while the computer knights move.
+#[tokio::test]
+async fn a_quest_shown_larger_stays_open_while_a_computer_knight_moves() {
+    let Some(b) = support::launch().await else {
+        return;
+    };
+    setup::fresh_page(&b, Some(5), &[]).await;
+    setup::start_default_board_game(&b).await;
+    until_a_computer_thinks(&b).await;
+    let before = saved(&b).await.expect("a save").moves.len();
+    b.click(".bv-quests .bv-open").await;
+    b.wait_for("[data-testid=board-quest] .bv-close").await;
+    wait_saved_after(&b, before).await;
+    // Once the page has drawn the move.
+    let open = b
+        .eval_async(
+            "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+             return document.querySelector('[data-testid=board-quest]')?.open ?? false;",
+        )
+        .await;
+    assert_eq!(
+        open,
+        Value::Bool(true),
+        "the quest shown larger closed at the move"
+    );
+    b.click(".bv-dialog .bv-close").await;
+    b.assert_no_console_errors().await;
+    b.close().await;
+}
+
 /// Records, from the moment the page loads, every computer knight's decision (the app times it
 /// with `console.time`, from the moment it begins to think to the moment it has decided) in
 /// `window.__thinks`, each slice of its thinking (how long it held the page at once) in
