@@ -389,7 +389,15 @@ impl Ctx {
             h.clear();
         }
         self.timer.set_value(None);
-        self.thinking.set_value(None);
+        // Thinking given up: its console timer stops too.
+        if self
+            .thinking
+            .try_update_value(Option::take)
+            .flatten()
+            .is_some()
+        {
+            web_sys::console::time_end_with_label(THINKS);
+        }
     }
 
     /// If a computer knight decides now, he moves after a moment (at once when the player asked
@@ -419,8 +427,10 @@ impl Ctx {
     /// "Skip": the computer knight about to move plays now.
     pub fn skip_computer(&self) {
         if let Some(Need::Computer(seat)) = self.need.get_untracked() {
+            // His thinking under way, if any, is finished rather than begun again.
+            let under_way = self.thinking.try_update_value(Option::take).flatten();
             self.cancel_computer();
-            self.decide_at_once(seat);
+            self.decide_at_once(seat, under_way);
         }
     }
 
@@ -533,14 +543,7 @@ pub fn computer_decision(
         thinking::begin_decision(game, seat, level, seed, move_number)?;
     let i = match deciding {
         Deciding::Made(i) => i,
-        Deciding::LooksAhead(mut looking) => {
-            let look = game.look(seat)?;
-            loop {
-                if let Some(i) = looking.go_on(&look, &legal, u32::MAX, &mut rng) {
-                    break i;
-                }
-            }
-        }
+        Deciding::LooksAhead(mut looking) => looking.finish(&game.look(seat)?, &legal, &mut rng),
     };
     thinking::reason_for(game, seat, level, &legal, i)
 }

@@ -36,8 +36,8 @@ pub struct Thinking {
     not_before: f64,
 }
 
-/// The random numbers of the decision in `seat` at move `move_number` of the game of `seed`: the
-/// same whoever makes it, at once or a slice at a time.
+/// The random numbers of the decision at move `move_number` of the game of `seed`: the same
+/// whoever makes it, at once or a slice at a time.
 fn decision_rng(seed: u64, move_number: usize) -> GameRng {
     rng_from_seed(seed ^ (move_number as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
 }
@@ -174,20 +174,32 @@ impl Ctx {
         }
     }
 
-    /// The computer knight in `seat` decides at once, from its own seat's view, and acts.
-    pub(super) fn decide_at_once(&self, seat: Seat) {
-        web_sys::console::time_with_label(THINKS);
+    /// The computer knight in `seat` decides at once, from its own seat's view, and acts: his
+    /// thinking `under_way` (begun by [`Ctx::begin_thinking`], its console timer running) is
+    /// finished, or his decision made from the start.
+    pub(super) fn decide_at_once(&self, seat: Seat, under_way: Option<Thinking>) {
+        if under_way.is_none() {
+            web_sys::console::time_with_label(THINKS);
+        }
         let decided = self.live.with_untracked(|l| {
             let l = l.as_ref()?;
             (l.game.decider() == Some(seat)).then_some(())?;
-            let level = l.session.sitter(seat).level()?;
-            computer_decision(
-                &l.game,
-                seat,
-                level,
-                l.session.setup.seed,
-                l.session.moves.len(),
-            )
+            match under_way {
+                Some(mut t) if t.seat == seat && t.moves == l.session.moves.len() => {
+                    let i = t.looking.finish(&l.game.look(seat)?, &t.legal, &mut t.rng);
+                    reason_for(&l.game, seat, t.level, &t.legal, i)
+                }
+                _ => {
+                    let level = l.session.sitter(seat).level()?;
+                    computer_decision(
+                        &l.game,
+                        seat,
+                        level,
+                        l.session.setup.seed,
+                        l.session.moves.len(),
+                    )
+                }
+            }
         });
         web_sys::console::time_end_with_label(THINKS);
         if let Some((action, why)) = decided {

@@ -53,11 +53,7 @@ impl Player<Game> for Computer {
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
         match self.begin(view, legal, rng)? {
             Deciding::Made(i) => Some(i),
-            Deciding::LooksAhead(mut looking) => loop {
-                if let Some(i) = looking.go_on(view, legal, u32::MAX, rng) {
-                    return Some(i);
-                }
-            },
+            Deciding::LooksAhead(mut looking) => Some(looking.finish(view, legal, rng)),
         }
     }
 

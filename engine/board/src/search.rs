@@ -162,6 +162,15 @@ impl LookingAhead {
         }
     }
 
+    /// Plays the look ahead to its end: the choice.
+    pub fn finish(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> usize {
+        loop {
+            if let Some(i) = self.go_on(view, legal, u32::MAX, rng) {
+                return i;
+            }
+        }
+    }
+
     /// Plays each choice still running out in at most `worlds` more worlds of those `view`'s
     /// seat cannot tell apart; the choice once the look ahead is over. `view` and `legal` are the
     /// ones it began with, and `rng` goes on from where it left off.
