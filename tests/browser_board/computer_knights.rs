@@ -314,7 +314,9 @@ async fn the_computers_play_at_once(b: &Browser, since: Instant, before: usize) 
 }
 
 /// A computer knight thinks for a moment before each move; "Skip" makes it move now, and "Faster"
-/// makes every computer knight move at once from then on, remembered after a reload.
+/// makes every computer knight move at once from then on, remembered after a reload. His move
+/// redraws what it changed, not the whole table: a quest a person opened on the board to read
+/// stays open while he moves.
 #[tokio::test]
 async fn skip_and_faster_hurry_the_computer_knights() {
     let Some(b) = support::launch().await else {
@@ -328,6 +330,24 @@ async fn skip_and_faster_hurry_the_computer_knights() {
     b.click("[data-testid=board-skip]").await;
     let after = saved(&b).await.expect("a save").moves.len();
     assert!(after > before, "Skip did not make the computer move");
+    until_a_computer_thinks(&b).await;
+    let before = saved(&b).await.expect("a save").moves.len();
+    b.click(".bv-quests .bv-open").await;
+    b.wait_for("[data-testid=board-quest] .bv-close").await;
+    wait_saved_after(&b, before).await;
+    // Once the page has drawn the move.
+    let open = b
+        .eval_async(
+            "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+             return document.querySelector('[data-testid=board-quest]')?.open ?? false;",
+        )
+        .await;
+    assert_eq!(
+        open,
+        Value::Bool(true),
+        "the quest shown larger closed at the move"
+    );
+    b.click(".bv-dialog .bv-close").await;
     until_a_computer_thinks(&b).await;
     assert_eq!(
         b.attr("[data-testid=board-fast]", "aria-pressed")
@@ -366,37 +386,6 @@ async fn skip_and_faster_hurry_the_computer_knights() {
         took < Duration::from_millis(700) * computer_moves as u32,
         "{computer_moves} computer moves in {took:?} after the reload: not at once"
     );
-    b.assert_no_console_errors().await;
-    b.close().await;
-}
-
-/// A computer knight's move redraws what it changed, not the whole table: a quest a person opened
-/// on the board to read stays open, up to date, while the computer knights move.
-#[tokio::test]
-async fn a_quest_shown_larger_stays_open_while_a_computer_knight_moves() {
-    let Some(b) = support::launch().await else {
-        return;
-    };
-    setup::fresh_page(&b, Some(5), &[]).await;
-    setup::start_default_board_game(&b).await;
-    until_a_computer_thinks(&b).await;
-    let before = saved(&b).await.expect("a save").moves.len();
-    b.click(".bv-quests .bv-open").await;
-    b.wait_for("[data-testid=board-quest] .bv-close").await;
-    wait_saved_after(&b, before).await;
-    // Once the page has drawn the move.
-    let open = b
-        .eval_async(
-            "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
-             return document.querySelector('[data-testid=board-quest]')?.open ?? false;",
-        )
-        .await;
-    assert_eq!(
-        open,
-        Value::Bool(true),
-        "the quest shown larger closed at the move"
-    );
-    b.click(".bv-dialog .bv-close").await;
     b.assert_no_console_errors().await;
     b.close().await;
 }
