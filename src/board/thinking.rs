@@ -1,4 +1,4 @@
-//! A computer knight thinking. The expert's look ahead can take a fifth of a second on a slow
+//! A computer knight thinking. The expert's look ahead can take a third of a second on a slow
 //! phone; run at once, it would hold the page still that long. So a decision is made a few worlds
 //! at a time, each slice short enough for the page to draw and answer a tap between two, and it
 //! begins at once: at the normal pace the thinking fits in the moment the table waits before a
