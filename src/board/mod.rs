@@ -109,6 +109,8 @@ pub struct Ctx {
     pub timer: StoredValue<Option<TimeoutHandle>>,
     /// The computer knight's decision under way.
     thinking: StoredValue<Option<thinking::Thinking>>,
+    /// The computer knight's move, decided, waiting for the table's moment to end.
+    ready: StoredValue<Option<thinking::Ready>>,
     /// The computer knights move at once ("Faster", remembered with the board game's settings).
     pub fast: RwSignal<bool>,
     /// When the coach's tips show (remembered with the board game's settings).
@@ -146,6 +148,7 @@ impl Ctx {
             quest_end: RwSignal::new(None),
             timer: StoredValue::new(None),
             thinking: StoredValue::new(None),
+            ready: StoredValue::new(None),
             fast: RwSignal::new(persist::computers_fast()),
             tips: RwSignal::new(persist::tips()),
         }
@@ -389,6 +392,7 @@ impl Ctx {
             h.clear();
         }
         self.timer.set_value(None);
+        self.ready.set_value(None);
         // Thinking given up: its console timer stops too.
         if self
             .thinking
@@ -424,13 +428,11 @@ impl Ctx {
         self.after(0.0, move || ctx.begin_thinking(seat, not_before));
     }
 
-    /// "Skip": the computer knight about to move plays now.
+    /// "Skip": the computer knight about to move plays as soon as he has decided: at once if he
+    /// has, or at the end of his thinking, still a slice at a time (the page never held).
     pub fn skip_computer(&self) {
         if let Some(Need::Computer(seat)) = self.need.get_untracked() {
-            // His thinking under way, if any, is finished rather than begun again.
-            let under_way = self.thinking.try_update_value(Option::take).flatten();
-            self.cancel_computer();
-            self.decide_at_once(seat, under_way);
+            self.hurry(seat);
         }
     }
 

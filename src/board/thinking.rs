@@ -2,9 +2,11 @@
 //! phone; run at once, it would hold the page still that long. So a decision is made a few worlds
 //! at a time, each slice short enough for the page to draw and answer a tap between two, and it
 //! begins at once: at the normal pace the thinking fits in the moment the table waits before a
-//! computer knight moves. It comes to the same choice as [`computer_decision`] made at once.
+//! computer knight moves. "Skip" and "Faster" do not make him think at once either: he moves as
+//! soon as he has decided. He comes to the same choice as
+//! [`computer_decision`](super::computer_decision) made at once.
 
-use super::{Ctx, THINKS, computer_decision};
+use super::{Ctx, THINKS};
 use crate::shell::now_ms;
 use camelot_board::levels::{Computer, Deciding, Level};
 use camelot_board::search::LookingAhead;
@@ -34,6 +36,13 @@ pub struct Thinking {
     rng: GameRng,
     /// The page's clock (ms) before which the knight does not move: the table's moment.
     not_before: f64,
+}
+
+/// A computer knight's move, decided, waiting for the table's moment to end.
+pub struct Ready {
+    seat: Seat,
+    action: Action,
+    why: Reason,
 }
 
 /// The random numbers of the decision at move `move_number` of the game of `seed`: the same
@@ -151,13 +160,44 @@ impl Ctx {
         let Some((action, why)) = decided else {
             return;
         };
-        let ctx = *self;
         let wait = not_before - now_ms();
         if wait > 0.0 {
-            self.after(wait, move || ctx.act_because(seat, action, Some(why)));
+            self.ready.set_value(Some(Ready { seat, action, why }));
+            let ctx = *self;
+            self.after(wait, move || ctx.move_ready());
         } else {
             self.act_because(seat, action, Some(why));
         }
+    }
+
+    /// The move decided and waiting, now.
+    fn move_ready(&self) {
+        if let Some(r) = self.ready.try_update_value(Option::take).flatten() {
+            self.act_because(r.seat, r.action, Some(r.why));
+        }
+    }
+
+    /// The computer knight in `seat` moves as soon as he has decided: now if he has, at the end
+    /// of his thinking under way (still a slice at a time) if he is thinking, or once he has
+    /// thought if he has not begun.
+    pub(super) fn hurry(&self, seat: Seat) {
+        let thinking = self
+            .thinking
+            .try_update_value(|t| t.as_mut().map(|t| t.not_before = 0.0))
+            .flatten();
+        if thinking.is_some() {
+            return;
+        }
+        if self.ready.with_value(Option::is_some) {
+            if let Some(h) = self.timer.get_value() {
+                h.clear();
+            }
+            self.timer.set_value(None);
+            self.move_ready();
+            return;
+        }
+        self.cancel_computer();
+        self.begin_thinking(seat, 0.0);
     }
 
     /// Runs `then` after `ms` milliseconds, unless the computer knights' timer is cancelled first.
@@ -171,39 +211,6 @@ impl Ctx {
             Duration::from_millis(ms.max(0.0) as u64),
         ) {
             self.timer.set_value(Some(h));
-        }
-    }
-
-    /// The computer knight in `seat` decides at once, from its own seat's view, and acts: his
-    /// thinking `under_way` (begun by [`Ctx::begin_thinking`], its console timer running) is
-    /// finished, or his decision made from the start.
-    pub(super) fn decide_at_once(&self, seat: Seat, under_way: Option<Thinking>) {
-        if under_way.is_none() {
-            web_sys::console::time_with_label(THINKS);
-        }
-        let decided = self.live.with_untracked(|l| {
-            let l = l.as_ref()?;
-            (l.game.decider() == Some(seat)).then_some(())?;
-            match under_way {
-                Some(mut t) if t.seat == seat && t.moves == l.session.moves.len() => {
-                    let i = t.looking.finish(&l.game.look(seat)?, &t.legal, &mut t.rng);
-                    reason_for(&l.game, seat, t.level, &t.legal, i)
-                }
-                _ => {
-                    let level = l.session.sitter(seat).level()?;
-                    computer_decision(
-                        &l.game,
-                        seat,
-                        level,
-                        l.session.setup.seed,
-                        l.session.moves.len(),
-                    )
-                }
-            }
-        });
-        web_sys::console::time_end_with_label(THINKS);
-        if let Some((action, why)) = decided {
-            self.act_because(seat, action, Some(why));
         }
     }
 }
