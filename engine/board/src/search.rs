@@ -51,8 +51,8 @@ impl LookAhead {
 
     /// The expert's at his Heroic Actions near the end of the siege at three and four knights,
     /// where he weighs five of them ([`heroic_candidates`]): half as many worlds again. Without a
-    /// Traitor, against 96 worlds: 43.7 and 41.8 % against 39.9 and 38.7 % at three knights (two
-    /// sets of 1000 deals), 56.0 % against 52.4 % at four (docs/computer-knights.md).
+    /// Traitor, against 96 worlds: 43.7, 41.8 and 42.6 % against 39.9, 38.7 and 40.2 % at three
+    /// knights (three sets of 1000 deals), 56.0 % against 52.4 % at four (docs/computer-knights.md).
     pub const EXPERT_HEROIC_FEW: LookAhead = LookAhead {
         worlds: 144,
         ..LookAhead::EXPERT
