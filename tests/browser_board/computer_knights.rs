@@ -573,8 +573,9 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
         serde_json::from_value(b.eval("return window.__slices;").await).expect("slices");
     slices.sort_by(|a, b| b.total_cmp(a));
     println!(
-        "slices of thinking: {}, the longest {:?} ms",
+        "slices of thinking: {}, {:.0} ms in all, the longest {:?} ms",
         slices.len(),
+        slices.iter().sum::<f64>(),
         slices.iter().take(8).map(|d| d.round()).collect::<Vec<_>>()
     );
     println!(
