@@ -188,16 +188,12 @@ impl Ctx {
         if thinking.is_some() {
             return;
         }
-        if self.ready.with_value(Option::is_some) {
-            if let Some(h) = self.timer.get_value() {
-                h.clear();
-            }
-            self.timer.set_value(None);
-            self.move_ready();
-            return;
-        }
+        let ready = self.ready.try_update_value(Option::take).flatten();
         self.cancel_computer();
-        self.begin_thinking(seat, 0.0);
+        match ready {
+            Some(r) => self.act_because(r.seat, r.action, Some(r.why)),
+            None => self.begin_thinking(seat, 0.0),
+        }
     }
 
     /// Runs `then` after `ms` milliseconds, unless the computer knights' timer is cancelled first.
