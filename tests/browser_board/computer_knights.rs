@@ -409,7 +409,7 @@ async fn skip_and_faster_hurry_the_computer_knights() {
 /// Records, from the moment the page loads, every computer knight's decision (the app times it
 /// with `console.time`, from the moment it begins to think to the moment it has decided) in
 /// `window.__thinks`, each slice of its thinking (how long it held the page at once) in
-/// `window.__slices`, and every long task of the page (50 ms or more: a move and the page drawn
+/// `window.__slices` as [start, duration], and every long task of the page (50 ms or more: a move and the page drawn
 /// again, or a decision made at once) in `window.__longTasks` as [start, duration], in the page's
 /// own clock.
 const TIMERS: &str = r#"
@@ -422,7 +422,7 @@ console.timeEnd = label => {
   if (label === "a computer knight thinks")
     window.__thinks.push([started[label], performance.now() - started[label]]);
   if (label === "a computer knight thinks: one slice")
-    window.__slices.push(performance.now() - started[label]);
+    window.__slices.push([started[label], performance.now() - started[label]]);
   timeEnd(label);
 };
 new PerformanceObserver(list => {
@@ -557,8 +557,10 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
             .count(),
         start.elapsed()
     );
-    let mut thinks: Vec<f64> = decisions.iter().map(|&(_, d)| d).collect();
-    thinks.sort_by(|a, b| b.total_cmp(a));
+    let slices: Vec<(f64, f64)> =
+        serde_json::from_value(b.eval("return window.__slices;").await).expect("slices");
+    let mut thinks: Vec<(f64, f64)> = decisions.clone();
+    thinks.sort_by(|a, b| b.1.total_cmp(&a.1));
     assert!(
         !thinks.is_empty(),
         "no computer knight's decision was timed"
@@ -566,17 +568,41 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     println!(
         "computer knights' decisions (CPU 4x slower): {}, the slowest {:?} ms, median {:.1} ms",
         thinks.len(),
-        thinks.iter().take(8).map(|d| d.round()).collect::<Vec<_>>(),
-        thinks[thinks.len() / 2]
+        thinks
+            .iter()
+            .take(8)
+            .map(|d| d.1.round())
+            .collect::<Vec<_>>(),
+        thinks[thinks.len() / 2].1
     );
-    let mut slices: Vec<f64> =
-        serde_json::from_value(b.eval("return window.__slices;").await).expect("slices");
-    slices.sort_by(|a, b| b.total_cmp(a));
+    // Of the slowest decisions, the time spent thinking (its slices) and the rest: the pauses
+    // between slices, where the page has its turn.
+    for &(at, d) in thinks.iter().take(3) {
+        let own: Vec<f64> = slices
+            .iter()
+            .filter(|&&(t, _)| t >= at && t <= at + d)
+            .map(|&(_, s)| s)
+            .collect();
+        let thought: f64 = own.iter().sum();
+        println!(
+            "  {:.0} ms: {} slices, {:.0} ms thinking, {:.0} ms between them",
+            d,
+            own.len(),
+            thought,
+            d - thought
+        );
+    }
+    let mut longest: Vec<f64> = slices.iter().map(|&(_, s)| s).collect();
+    longest.sort_by(|a, b| b.total_cmp(a));
     println!(
         "slices of thinking: {}, {:.0} ms in all, the longest {:?} ms",
-        slices.len(),
-        slices.iter().sum::<f64>(),
-        slices.iter().take(8).map(|d| d.round()).collect::<Vec<_>>()
+        longest.len(),
+        longest.iter().sum::<f64>(),
+        longest
+            .iter()
+            .take(8)
+            .map(|d| d.round())
+            .collect::<Vec<_>>()
     );
     println!(
         "long tasks while computer knights moved: {} of 50 ms or more; the longest, with the \
