@@ -483,15 +483,48 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     // The page's clock when each person's tap began and the save had grown: tasks in between are
     // his, not a computer knight's.
     let mut persons: Vec<(f64, f64)> = Vec::new();
+    // The page is asked once a poll which screens show, and the save read only when the person
+    // must act or the game is over: reading it at every poll held the page 10 to 30 ms at a time
+    // between the slices of a computer knight's thinking.
+    let shows = format!(
+        "return [{}].map(t => !!document.querySelector(`[data-testid=${{t}}]`)) \
+         .concat([!!document.getElementById('panic')]);",
+        [
+            "board-fast",
+            "curtain-show",
+            "private-done",
+            "private-notices-done",
+            "quest-end-done",
+            "end-turn-next",
+            "board-actions",
+            "board-end",
+        ]
+        .map(|t| format!("'{t}'"))
+        .join(",")
+    );
     let mut fast = false;
     let game = loop {
-        b.assert_still_playing(start, Duration::from_secs(1800))
-            .await;
-        if !fast && b.exists("[data-testid=board-fast]").await {
+        let shown: Vec<bool> = serde_json::from_value(b.eval(&shows).await).expect("shown");
+        if shown[8] {
+            b.assert_still_playing(start, Duration::from_secs(1800)).await;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(1800),
+            "the game did not end"
+        );
+        if !fast && shown[0] {
             b.click("[data-testid=board-fast]").await;
             fast = true;
             continue;
         }
+        if tap_the_persons_screen_but_a_choice(&b).await {
+            continue;
+        }
+        if !shown[6] && !shown[7] {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        let tapped = b.eval("return performance.now();").await.as_f64();
         let Some(s) = saved(&b).await else {
             panic!("no autosave");
         };
@@ -502,11 +535,7 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
         if game.is_over() && s.loyalty_looks.is_empty() {
             break (game, s);
         }
-        let tapped = b.eval("return performance.now();").await.as_f64();
-        if tap_the_persons_screen_but_a_choice(&b).await {
-            continue;
-        }
-        if b.exists("[data-testid=board-actions]").await
+        if shown[6]
             && let Some(seat) = game.decider()
             && !s.computers[seat.index()]
         {
@@ -523,7 +552,7 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
             }
             continue;
         }
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
     };
     let (game, s) = game;
     let tasks: Vec<(f64, f64)> =
@@ -578,18 +607,25 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     // Of the slowest decisions, the time spent thinking (its slices) and the rest: the pauses
     // between slices, where the page has its turn.
     for &(at, d) in thinks.iter().take(3) {
-        let own: Vec<f64> = slices
+        let own: Vec<(f64, f64)> = slices
             .iter()
-            .filter(|&&(t, _)| t >= at && t <= at + d)
-            .map(|&(_, s)| s)
+            .copied()
+            .filter(|&(t, _)| t >= at && t <= at + d)
             .collect();
-        let thought: f64 = own.iter().sum();
+        let thought: f64 = own.iter().map(|&(_, s)| s).sum();
+        let gaps: Vec<f64> = own
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0 - w[0].1).round())
+            .collect();
         println!(
-            "  {:.0} ms: {} slices, {:.0} ms thinking, {:.0} ms between them",
+            "  {:.0} ms: {} slices, {:.0} ms thinking, {:.0} ms between them: {:.0} ms before \
+             the first, then {:?}",
             d,
             own.len(),
             thought,
-            d - thought
+            d - thought,
+            own.first().map_or(0.0, |&(t, _)| t - at),
+            gaps
         );
     }
     let mut longest: Vec<f64> = slices.iter().map(|&(_, s)| s).collect();
