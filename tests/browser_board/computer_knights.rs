@@ -435,10 +435,11 @@ new PerformanceObserver(list => {
 /// (`CAMELOT_KNIGHTS=3` for two, and so on) moving at once ("Faster"), with the CPU slowed down
 /// four times (DevTools' `Emulation.setCPUThrottlingRate`). Printed: each decision from the
 /// moment the knight begins to think to the moment he has decided, against the 200 ms a decision
-/// may take; the longest slices of thinking (the page held at once); the longest tasks the page
+/// may take, and for the three slowest the thinking in their slices and the pauses between them;
+/// the longest slices of thinking (the page held at once); the longest tasks the page
 /// ran while the computer knights moved, with the decision begun in each; and the computer
 /// knights' moves with their reasons, to read how they played. A measurement on a shared machine,
-/// so not part of the default run:
+/// so not part of the default run (`CAMELOT_SEED` for another deal than 12):
 /// `cargo test -p camelot-app --test browser_board the_expert_knights -- --ignored --nocapture`.
 #[tokio::test]
 #[ignore = "timed measurement: run on a quiet machine with -- --ignored"]
@@ -506,7 +507,8 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     let game = loop {
         let shown: Vec<bool> = serde_json::from_value(b.eval(&shows).await).expect("shown");
         if shown[8] {
-            b.assert_still_playing(start, Duration::from_secs(1800)).await;
+            b.assert_still_playing(start, Duration::from_secs(1800))
+                .await;
         }
         assert!(
             start.elapsed() < Duration::from_secs(1800),
