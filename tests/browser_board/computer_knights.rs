@@ -409,9 +409,9 @@ async fn skip_and_faster_hurry_the_computer_knights() {
 /// Records, from the moment the page loads, every computer knight's decision (the app times it
 /// with `console.time`, from the moment it begins to think to the moment it has decided) in
 /// `window.__thinks`, each slice of its thinking (how long it held the page at once) in
-/// `window.__slices` as [start, duration], and every long task of the page (50 ms or more: a move and the page drawn
-/// again, or a decision made at once) in `window.__longTasks` as [start, duration], in the page's
-/// own clock.
+/// `window.__slices` as [start, duration], and every long task of the page (50 ms or more: a move
+/// and the page drawn again, or a decision made at once) in `window.__longTasks` as [start,
+/// duration], in the page's own clock.
 const TIMERS: &str = r#"
 window.__thinks = [];
 window.__slices = [];
@@ -487,26 +487,19 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
     // The page is asked once a poll which screens show, and the save read only when the person
     // must act or the game is over: reading it at every poll held the page 10 to 30 ms at a time
     // between the slices of a computer knight's thinking.
-    let shows = format!(
-        "return [{}].map(t => !!document.querySelector(`[data-testid=${{t}}]`)) \
-         .concat([!!document.getElementById('panic')]);",
-        [
-            "board-fast",
-            "curtain-show",
-            "private-done",
-            "private-notices-done",
-            "quest-end-done",
-            "end-turn-next",
-            "board-actions",
-            "board-end",
-        ]
-        .map(|t| format!("'{t}'"))
-        .join(",")
+    let screens: Vec<&str> = ["board-fast", "board-actions", "board-end"]
+        .into_iter()
+        .chain(PERSONS_SCREENS)
+        .collect();
+    let which = format!(
+        "return {screens:?}.filter(t => document.querySelector(`[data-testid=${{t}}]`)) \
+         .concat(document.getElementById('panic') ? ['panic'] : []);"
     );
     let mut fast = false;
     let game = loop {
-        let shown: Vec<bool> = serde_json::from_value(b.eval(&shows).await).expect("shown");
-        if shown[8] {
+        let shown: Vec<String> = serde_json::from_value(b.eval(&which).await).expect("shown");
+        let shows = |t: &str| shown.iter().any(|s| s == t);
+        if shows("panic") {
             b.assert_still_playing(start, Duration::from_secs(1800))
                 .await;
         }
@@ -514,15 +507,16 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
             start.elapsed() < Duration::from_secs(1800),
             "the game did not end"
         );
-        if !fast && shown[0] {
+        if !fast && shows("board-fast") {
             b.click("[data-testid=board-fast]").await;
             fast = true;
             continue;
         }
-        if tap_the_persons_screen_but_a_choice(&b).await {
+        if PERSONS_SCREENS.iter().any(|t| shows(t)) && tap_the_persons_screen_but_a_choice(&b).await
+        {
             continue;
         }
-        if !shown[6] && !shown[7] {
+        if !shows("board-actions") && !shows("board-end") {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         }
@@ -537,7 +531,7 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
         if game.is_over() && s.loyalty_looks.is_empty() {
             break (game, s);
         }
-        if shown[6]
+        if shows("board-actions")
             && let Some(seat) = game.decider()
             && !s.computers[seat.index()]
         {
@@ -666,15 +660,14 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
 /// Taps whatever of the person's screens is not a choice (a curtain, a screen to close, the end of
 /// a quest, the end's Loyalty cards); whether one showed.
 async fn tap_the_persons_screen_but_a_choice(b: &Browser) -> bool {
-    tap_the_first_shown(
-        b,
-        &[
-            "curtain-show",
-            "private-done",
-            "private-notices-done",
-            "quest-end-done",
-            "end-turn-next",
-        ],
-    )
-    .await
+    tap_the_first_shown(b, &PERSONS_SCREENS).await
 }
+
+/// The person's screens that are not a choice, in the order they are tapped.
+const PERSONS_SCREENS: [&str; 5] = [
+    "curtain-show",
+    "private-done",
+    "private-notices-done",
+    "quest-end-done",
+    "end-turn-next",
+];
