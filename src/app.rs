@@ -235,6 +235,9 @@ macro_rules! split_screens {
             preload($preload)
         ))]
         fn $name() -> SplitView {
+            // The styles of every screen but Home are not in the first load: they come with the
+            // first of them to open.
+            crate::shell::link_stylesheet("style/screens.css", "data-screens-css");
             Ok(untrack(|| $body))
         }
     )*};

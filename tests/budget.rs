@@ -150,22 +150,29 @@ fn first_load_gzip() -> Option<u64> {
         "  {:>10} gzip  also: index.html, manifest, icon, sw.js",
         kb(others)
     );
-    // The parts of the split wasm that index.html does not load: fetched as their screens open, and
-    // all of them by the service worker once the page is up (it keeps the whole app for offline).
-    let mut later = (0, 0);
+    // The parts of the split wasm that index.html does not load, and the stylesheets the screens
+    // link as they first open (style/): fetched as their screens open, and all of them by the
+    // service worker once the page is up (it keeps the whole app for offline).
+    let (mut chunks, mut sheets, mut later) = (0, 0, 0);
     for entry in std::fs::read_dir(&dist).expect("read dist/").flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.ends_with(".wasm") && !files.contains(&name) {
-            later.0 += 1;
-            later.1 += gzip_size(&entry.path());
+            chunks += 1;
+            later += gzip_size(&entry.path());
+        }
+    }
+    let style = std::fs::read_dir(dist.join("style"));
+    for entry in style.into_iter().flatten().flatten() {
+        if entry.file_name().to_string_lossy().ends_with(".css") {
+            sheets += 1;
+            later += gzip_size(&entry.path());
         }
     }
     println!(
-        "  {:>10} gzip  later: {} wasm chunks, as screens first open or in the background \
-         for offline play (first visit in all: {})",
-        kb(later.1),
-        later.0,
-        kb(total + others + later.1)
+        "  {:>10} gzip  later: {chunks} wasm chunks and {sheets} stylesheets, as screens first \
+         open or in the background for offline play (first visit in all: {})",
+        kb(later),
+        kb(total + others + later)
     );
     Some(total)
 }
