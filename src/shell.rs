@@ -349,6 +349,7 @@ pub fn coach_asked(kind: GameKind) -> bool {
 /// Links the stylesheet `href` into the page once, marked with the attribute `marker`
 /// (`data-board-css`): the styles of screens that are not in the first load come with them.
 pub fn link_stylesheet(href: &str, marker: &str) {
+    use wasm_bindgen::JsCast;
     let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
@@ -362,5 +363,16 @@ pub fn link_stylesheet(href: &str, marker: &str) {
     let _ = link.set_attribute("rel", "stylesheet");
     let _ = link.set_attribute("href", href);
     let _ = link.set_attribute(marker, "");
+    // Until it has come (or failed), the screen under the top bar is not shown half styled
+    // (main.css: `link[data-pending]`); it keeps its place and the keyboard focus meanwhile.
+    let _ = link.set_attribute("data-pending", "");
+    let arrived = link.clone();
+    let done = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        let _ = arrived.remove_attribute("data-pending");
+    });
+    for event in ["load", "error"] {
+        let _ = link.add_event_listener_with_callback(event, done.as_ref().unchecked_ref());
+    }
+    done.forget();
     let _ = head.append_child(&link);
 }

@@ -158,6 +158,21 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     b.click("[data-testid=rules-button]").await;
     b.wait_for("[data-testid=rules-screen][data-game=card]")
         .await;
+    // The screens' stylesheet, not in the first load, came from the cache with the first of
+    // them, and the screen it held unseen meanwhile shows.
+    b.wait_until_gone("link[data-pending]").await;
+    let shown = b
+        .eval(
+            "return !!document.querySelector('link[data-screens-css]') \
+             && [...document.querySelectorAll('#app > *')].every(e => getComputedStyle(e).opacity === '1') \
+             && getComputedStyle(document.querySelector('.close-button')).minWidth === '88px';",
+        )
+        .await;
+    assert_eq!(
+        shown,
+        serde_json::Value::Bool(true),
+        "offline: the Rules screen has its styles and shows"
+    );
     b.click("[data-testid=rules-game-board]").await;
     b.wait_for("[data-testid=rules-screen][data-game=board]")
         .await;
