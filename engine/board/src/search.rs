@@ -1,8 +1,8 @@
 //! The expert's look ahead: at the choices that decide most games, it plays each one out in worlds
 //! its seat cannot tell apart ([`Glimpse::sample_world`]: every card it may not see dealt anew)
 //! with the built-in policy at every seat, refusing what the expert refuses, and keeps the one that
-//! wins most often for its side (a hidden Traitor plays out his own choices for Evil); of two
-//! choices that win as often, the one whose lost worlds last longer ([`world_worth`]).
+//! wins most often for its side (a hidden Traitor plays out his own choices for Evil), a lost
+//! world counting for a little by how long it lasted ([`world_worth`]).
 //!
 //! Every choice is tried in the same worlds with the same random numbers after it (common random
 //! numbers), so that the comparison between choices is not drowned in the luck of the deal; and
@@ -123,12 +123,12 @@ fn heroic_candidates(view: &Glimpse) -> usize {
 /// A look ahead under way, to find the choice among `legal` that wins most often for the seat's
 /// side when played out: `simple` (the built-in policy's) unless another wins `margin` more of
 /// the worlds ([`world_worth`]). It keeps the choices still in the running, what their worlds
-/// were worth and the worlds played so far. Only `simple` (the built-in policy's choice) and the choices `allowed`
-/// (no worse than `simple` by what the expert refuses outright, or, for the hidden Traitor, not
-/// giving him away) are tried, and a choice is dropped once it falls `drop_behind` wins behind
-/// `simple` ([`LookAhead`]). The simulations run it to its end at once; the app runs it a few
-/// worlds at a time ([`LookingAhead::go_on`]), so that the page is never held up for long, and
-/// it comes to the same choice either way.
+/// were worth and the worlds played so far. Only `simple` (the built-in policy's choice) and the
+/// choices `allowed` (no worse than `simple` by what the expert refuses outright, or, for the
+/// hidden Traitor, not giving him away) are tried, and a choice is dropped once it falls
+/// `drop_behind` wins behind `simple` ([`LookAhead`]). The simulations run it to its end at once;
+/// the app runs it a few worlds at a time ([`LookingAhead::go_on`]), so that the page is never
+/// held up for long, and it comes to the same choice either way.
 #[derive(Clone, Debug)]
 pub struct LookingAhead {
     side: Side,
@@ -242,8 +242,8 @@ const WIN: u32 = 100;
 /// on). The knights of the play-outs play the built-in policy, weaker than the table that will
 /// play the real game: where a loss comes later, that table has more turns to do better. Judged
 /// by wins alone, a choice that only puts a lost game off counted for nothing. Against wins alone,
-/// on the same 1000 five-knight deals each (docs/computer-knights.md): 38.9 % against 37.4 %
-/// (`--seed 2`) and 39.0 % against 37.1 % (`--seed 3`).
+/// on the same 1000 deals each (docs/computer-knights.md): three knights 32.1 % against 26.0 %,
+/// five knights 38.9 % against 37.4 % (`--seed 2`) and 39.0 % against 37.1 % (`--seed 3`).
 fn world_worth(won: bool, turns: u32) -> u32 {
     if won { WIN } else { 30 * turns.min(40) / 40 }
 }
