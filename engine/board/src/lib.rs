@@ -19,6 +19,7 @@ mod flow;
 pub mod game;
 mod legal;
 pub mod levels;
+pub mod outlook;
 mod packed;
 mod perform;
 pub mod review;

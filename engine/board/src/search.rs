@@ -1,8 +1,10 @@
 //! The expert's look ahead: at the choices that decide most games, it plays each one out in worlds
 //! its seat cannot tell apart ([`Glimpse::sample_world`]: every card it may not see dealt anew)
-//! with the built-in policy at every seat, refusing what the expert refuses, and keeps the one that
-//! wins most often for its side (a hidden Traitor plays out his own choices for Evil), a lost
-//! world counting for a little by how long it lasted ([`world_worth`]).
+//! with the built-in policy at every seat, refusing what the expert refuses, for a few turns
+//! ([`LookAhead::horizon`]), judges each world there by the chances a table of expert knights has
+//! from it ([`crate::outlook`]; a world that ended by then counts as won or lost, a lost one for a
+//! little by how long it lasted, [`world_worth`]), and keeps the choice whose worlds are worth most
+//! to its side (a hidden Traitor plays out his own choices for Evil).
 //!
 //! Every choice is tried in the same worlds with the same random numbers after it (common random
 //! numbers), so that the comparison between choices is not drowned in the luck of the deal; and
@@ -14,48 +16,55 @@ use crate::Side;
 use crate::action::Action;
 use crate::data::Loyalty;
 use crate::game::{Game, Phase};
-use crate::sim::{Glimpse, SimplePolicy, Step, play_game};
+use crate::sim::{Glimpse, SimplePolicy, Step, play_until};
 use camelot_kit::{GameRng, rng_from_seed};
 use rand::RngExt;
 
-/// How far the look ahead goes: the worlds each choice is played out in, how many more wins (of
-/// those worlds, counted as [`world_worth`] counts them) another choice needs to be preferred to
-/// the built-in policy's, and when a choice is dropped: from `drop_from` worlds on, once it is
-/// `drop_behind` wins behind the built-in policy's choice.
+/// How far the look ahead goes: the worlds each choice is played out in, the turns each world is
+/// played for before it is judged by [`crate::outlook`], how many more wins (of those worlds,
+/// counted as [`world_worth`] counts them) another choice needs to be preferred to the built-in
+/// policy's, and when a choice is dropped: from `drop_from` worlds on, once it is `drop_behind`
+/// wins behind the built-in policy's.
 #[derive(Clone, Copy, Debug)]
 pub struct LookAhead {
     pub worlds: u32,
+    pub horizon: u32,
     pub margin: u32,
     pub drop_from: u32,
     pub drop_behind: u32,
 }
 
 impl LookAhead {
-    /// The expert's at his Progression of Evil (the hidden Traitor's too): enough worlds to tell a
-    /// good choice from a bad one, few enough to decide in a few milliseconds. Against 24 worlds
-    /// and a margin of 2 with no choice dropped, on the same five-knight deals: about 11 points
-    /// more games won, in about 1.4 times the time (docs/computer-knights.md).
+    /// The expert's at his Progression of Evil (the hidden Traitor's too): each world played for
+    /// [`HORIZON`] turns and judged there by [`crate::outlook`], in 96 worlds; another choice
+    /// needs 2 more wins than the built-in policy's, and falls out once it is 1 win behind. Against
+    /// 48 worlds played to the end of the game (3 more wins needed, out at 2 behind), on the same
+    /// 1000 five-knight deals: 45.4 % against 38.9 % (`--seed 2`), 47.3 % against 39.0 % (`--seed
+    /// 3`), in about 0.9 times the time (docs/computer-knights.md).
     pub const EXPERT: LookAhead = LookAhead {
-        worlds: 48,
-        margin: 3,
+        worlds: 96,
+        horizon: HORIZON,
+        margin: 2,
         drop_from: 8,
-        drop_behind: 2,
+        drop_behind: 1,
     };
 
     /// The expert's at his Heroic Actions near the end of the siege: twice the worlds. There the
-    /// choices are close and each decides much; against 48 worlds, on the same five-knight deals,
-    /// about 4 points more games won, in about 1.2 times the time (docs/computer-knights.md).
+    /// choices are close and each decides much; against as many worlds as at the Progression of
+    /// Evil, on the same five-knight deals, about 4 points more games won, in about 1.2 times the
+    /// time (measured with the worlds played to the end; docs/computer-knights.md).
     pub const EXPERT_HEROIC: LookAhead = LookAhead {
-        worlds: 96,
+        worlds: 192,
         ..LookAhead::EXPERT
     };
 
     /// The expert's at his Heroic Actions near the end of the siege at three and four knights,
     /// where he weighs five of them ([`heroic_candidates`]): half as many worlds again. Without a
-    /// Traitor, against 96 worlds: 43.7, 41.8 and 42.6 % against 39.9, 38.7 and 40.2 % at three
-    /// knights (three sets of 1000 deals), 56.0 % against 52.4 % at four (docs/computer-knights.md).
+    /// Traitor, 144 worlds against 96, played to the end: 43.7, 41.8 and 42.6 % against 39.9, 38.7
+    /// and 40.2 % at three knights (three sets of 1000 deals), 56.0 % against 52.4 % at four
+    /// (docs/computer-knights.md).
     pub const EXPERT_HEROIC_FEW: LookAhead = LookAhead {
-        worlds: 144,
+        worlds: 288,
         ..LookAhead::EXPERT
     };
 
@@ -68,6 +77,13 @@ impl LookAhead {
         }
     }
 }
+
+/// The turns the look ahead plays each world for before it judges it by [`crate::outlook`]: four
+/// rounds at five knights. Fewer turns leave more to the estimate, a rougher guide than the game
+/// itself: on the same five-knight deals, 15 turns won 46.1 % against 48.9 % with 20 (1000 games,
+/// a choice out at 2 wins behind), 10 turns 34.8 % against 41.2 % (400 games, 48 worlds, 3 more
+/// wins needed; docs/computer-knights.md).
+const HORIZON: u32 = 20;
 
 /// The most actions a game played out may take (a whole game takes a few hundred).
 const ROLLOUT_ACTIONS: u32 = 3000;
@@ -206,9 +222,16 @@ impl LookingAhead {
                 let mut g: Game = world.clone();
                 g.perform(view.seat(), legal[i]);
                 let mut r = rng_from_seed(after);
-                play_game(&mut g, &mut Refusing, &mut r, ROLLOUT_ACTIONS, &mut scratch);
-                let won = g.outcome().is_some_and(|o| o.winner == self.side);
-                self.worth[i] += world_worth(won, g.turn().saturating_sub(view.turn()));
+                let until = view.turn() + look.horizon;
+                play_until(
+                    &mut g,
+                    &mut Refusing,
+                    &mut r,
+                    ROLLOUT_ACTIONS,
+                    &mut scratch,
+                    until,
+                );
+                self.worth[i] += world_worth(&g, self.side, view.turn());
             }
             self.worlds += 1;
             played += 1;
@@ -237,27 +260,48 @@ impl LookingAhead {
 /// A world won, in the look ahead's reckoning ([`world_worth`]).
 const WIN: u32 = 100;
 
-/// What a world played out is worth to the side looking ahead, in hundredths of a win: a win is
-/// worth [`WIN`]; a loss up to 30, by the turns it lasted after the choice (all 30 from 40 turns
-/// on). The knights of the play-outs play the built-in policy, weaker than the table that will
-/// play the real game: where a loss comes later, that table has more turns to do better. Judged
-/// by wins alone, a choice that only puts a lost game off counted for nothing. Against wins alone,
+/// What world `g`, played out from turn `from`, is worth to `side`, in hundredths of a win: if it
+/// is still under way, the chance of a win [`crate::outlook`] gives it; if it ended, a win is
+/// worth [`WIN`] and a loss [`lost_worth`].
+fn world_worth(g: &Game, side: Side, from: u32) -> u32 {
+    match g.outcome() {
+        Some(o) if o.winner == side => WIN,
+        Some(_) => lost_worth(g.turn().saturating_sub(from)),
+        None => (WIN as f32 * crate::outlook::chance(g, side)).round() as u32,
+    }
+}
+
+/// What a world lost `turns` after the choice is worth: up to 30 hundredths of a win, by the
+/// turns it lasted (all 30 from 40 turns on). The knights of the play-outs play the built-in
+/// policy, weaker than the table that will play the real game: where a loss comes later, that
+/// table has more turns to do better. When the play-outs went on to the end of the game, judged
+/// by wins alone, a choice that only put a lost game off counted for nothing; against wins alone,
 /// on the same 1000 deals each (docs/computer-knights.md): three knights 32.1 % against 26.0 %,
 /// five knights 38.9 % against 37.4 % (`--seed 2`) and 39.0 % against 37.1 % (`--seed 3`).
-fn world_worth(won: bool, turns: u32) -> u32 {
-    if won { WIN } else { 30 * turns.min(40) / 40 }
+fn lost_worth(turns: u32) -> u32 {
+    30 * turns.min(40) / 40
 }
 
 /// `n` of the expert's play-outs from where `view` stands: each a world its seat cannot tell
-/// apart, played to its end as the look ahead plays it. Returns the Loyal wins and the turns
-/// played. What the look ahead spends its time on, timed by `cargo bench -p camelot-board`.
+/// apart, played as the look ahead plays it (for [`LookAhead::EXPERT`]'s horizon) and judged
+/// there. Returns the Loyal wins among the worlds that ended, and the turns played. What the look
+/// ahead spends its time on, timed by `cargo bench -p camelot-board`.
 pub fn play_outs(view: &Glimpse, n: u64, rng: &mut GameRng) -> (u64, u64) {
     let (mut wins, mut turns) = (0, 0);
     let mut scratch = Vec::new();
     for _ in 0..n {
         let mut g = view.sample_world(rng);
         let from = g.turn();
-        play_game(&mut g, &mut Refusing, rng, ROLLOUT_ACTIONS, &mut scratch);
+        let until = from + LookAhead::EXPERT.horizon;
+        play_until(
+            &mut g,
+            &mut Refusing,
+            rng,
+            ROLLOUT_ACTIONS,
+            &mut scratch,
+            until,
+        );
+        std::hint::black_box(world_worth(&g, Side::Loyal, from));
         wins += u64::from(g.outcome().is_some_and(|o| o.winner == Side::Loyal));
         turns += u64::from(g.turn() - from);
     }
@@ -333,16 +377,49 @@ mod tests {
     /// never as much as a third of a win.
     #[test]
     fn a_lost_world_that_lasts_longer_is_worth_a_little_more() {
-        assert_eq!(world_worth(true, 3), WIN);
-        assert_eq!(world_worth(true, 80), WIN);
-        assert_eq!(world_worth(false, 0), 0);
-        assert!(world_worth(false, 10) < world_worth(false, 20));
-        assert_eq!(world_worth(false, 40), world_worth(false, 90));
-        assert!(3 * world_worth(false, 200) < WIN);
+        assert_eq!(lost_worth(0), 0);
+        assert!(lost_worth(10) < lost_worth(20));
+        assert_eq!(lost_worth(40), lost_worth(90));
+        assert!(3 * lost_worth(200) < WIN);
+    }
+
+    /// A world played out stops as the horizon's turn begins and, still under way, is worth the
+    /// chance [`crate::outlook`] gives its side there; a world that ended is won or lost.
+    #[test]
+    fn a_world_still_under_way_at_the_horizon_is_worth_its_chances() {
+        let mut scratch = Vec::new();
+        let mut judged = 0;
+        for seed in 0..20 {
+            let mut g = Game::new(&Setup::new(5, seed)).unwrap();
+            let mut rng = rng_from_seed(seed);
+            play_until(
+                &mut g,
+                &mut Refusing,
+                &mut rng,
+                ROLLOUT_ACTIONS,
+                &mut scratch,
+                12,
+            );
+            let (loyal, evil) = (
+                world_worth(&g, Side::Loyal, 0),
+                world_worth(&g, Side::Evil, 0),
+            );
+            match g.outcome() {
+                None => {
+                    assert_eq!(g.turn(), 12);
+                    let p = crate::outlook::loyal_chance(&g);
+                    assert_eq!(loyal, (WIN as f32 * p).round() as u32);
+                    assert!((loyal + evil).abs_diff(WIN) <= 1, "{loyal} + {evil}");
+                    judged += 1;
+                }
+                Some(o) => assert_eq!(if o.winner == Side::Loyal { loyal } else { evil }, WIN),
+            }
+        }
+        assert!(judged > 10, "{judged} worlds under way at turn 12");
     }
 
     /// At the Heroic Actions the expert plays out the built-in policy's five best at three and
-    /// four knights, in 144 worlds, and its three best at more, in 96.
+    /// four knights, in 288 worlds, and its three best at more, in 192.
     #[test]
     fn the_expert_weighs_five_heroic_actions_at_three_and_four_knights_and_three_at_more() {
         for (players, weighed) in [(3, 5), (4, 5), (5, 3), (7, 3)] {
@@ -361,7 +438,7 @@ mod tests {
                         let tried = candidates(&view, &legal, simple);
                         assert!(tried.contains(&simple));
                         assert_eq!(tried.len(), weighed, "{players} knights");
-                        let worlds = if players <= 4 { 144 } else { 96 };
+                        let worlds = if players <= 4 { 288 } else { 192 };
                         assert_eq!(LookAhead::expert(&view).worlds, worlds, "{players} knights");
                         seen += 1;
                     }

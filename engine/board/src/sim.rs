@@ -163,10 +163,23 @@ pub fn play_game(
     max_actions: u32,
     legal: &mut Vec<Action>,
 ) -> (u32, u64) {
+    play_until(game, policy, rng, max_actions, legal, u32::MAX)
+}
+
+/// [`play_game`], stopped too when turn `until_turn` begins (the look ahead's play-outs,
+/// judged there by [`crate::outlook`]).
+pub fn play_until(
+    game: &mut Game,
+    policy: &mut impl Player<Game>,
+    rng: &mut GameRng,
+    max_actions: u32,
+    legal: &mut Vec<Action>,
+    until_turn: u32,
+) -> (u32, u64) {
     let mut actions = 0;
     let mut errors = 0;
     while let Some(seat) = game.decider() {
-        if actions >= max_actions {
+        if actions >= max_actions || game.turn() >= until_turn {
             break;
         }
         legal.clear();
