@@ -373,8 +373,8 @@ mod tests {
         );
     }
 
-    /// A world won is worth a win; a world lost is worth a little more the longer it lasted,
-    /// never as much as a third of a win.
+    /// A world lost is worth a little more the longer it lasted, never as much as a third of a
+    /// win (a world won is worth a win: below, at the horizon).
     #[test]
     fn a_lost_world_that_lasts_longer_is_worth_a_little_more() {
         assert_eq!(lost_worth(0), 0);
