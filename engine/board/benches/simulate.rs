@@ -1,8 +1,8 @@
 //! `cargo bench -p camelot-board`: complete games per second of the built-in simulation on one core
 //! (the target: at least 20,000 five-knight games per second), and the expert's play-outs per
-//! second (the games its look ahead plays out, from the tenth turn of a five-knight game). Plain
-//! `std::time`, no benchmark framework; an optional argument keeps only the cases whose name
-//! contains it.
+//! second (the worlds its look ahead plays out, each for 20 turns and judged there, from the tenth
+//! turn of a five-knight game). Plain `std::time`, no benchmark framework; an optional argument
+//! keeps only the cases whose name contains it.
 
 use camelot_board::sim::{SimConfig, SimplePolicy, play_game, simulate};
 use camelot_board::{Game, Setup};
