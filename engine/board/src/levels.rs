@@ -160,12 +160,20 @@ pub(crate) struct Table {
     pub levels: [Level; 8],
     /// (turn, target) of each accusation chosen.
     pub accusations: Vec<(u32, Seat)>,
+    /// When kept, the turn and position at the first decision of every turn
+    /// ([`crate::outlook::features`]).
+    pub positions: Option<Vec<(u32, [f32; crate::outlook::FEATURES])>>,
 }
 
 impl Player<Game> for Table {
     type Reason = Reason;
 
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+        if let Some(positions) = &mut self.positions
+            && positions.last().is_none_or(|&(turn, _)| turn < view.turn())
+        {
+            positions.push((view.turn(), crate::outlook::features(view.game())));
+        }
         let level = self.levels[view.seat().index()];
         let i = Computer { level }.choose(view, legal, rng)?;
         if let Some(&Action::Accuse { target }) = legal.get(i) {

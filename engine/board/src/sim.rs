@@ -211,6 +211,19 @@ pub fn play_until(
 /// Play `config.games` games with [`SimplePolicy`] at every seat (random knights; each game's seed
 /// follows from the config's).
 pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
+    simulate_with(config, None)
+}
+
+/// A finished game's positions for [`crate::outlook::fit`]: the turn and
+/// [`crate::outlook::features`] at the first decision of every turn, and whether the Loyal knights
+/// won.
+pub type GamePositions<'a> = (&'a [(u32, [f32; crate::outlook::FEATURES])], bool);
+
+/// [`simulate`], handing each finished game's positions to `positions` when given.
+pub fn simulate_with(
+    config: &SimConfig,
+    mut positions: Option<&mut dyn FnMut(GamePositions)>,
+) -> Result<Report, SetupError> {
     let mut setup = Setup::new(config.players, config.seed);
     setup.options = config.options;
     // Check the setup once.
@@ -240,6 +253,7 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
         let mut table = crate::levels::Table {
             levels: config.levels,
             accusations: Vec::new(),
+            positions: positions.is_some().then(Vec::new),
         };
         if let (Some(s), Some(level)) = (traitor_seat, config.traitor_level) {
             table.levels[usize::from(s)] = level;
@@ -278,6 +292,9 @@ pub fn simulate(config: &SimConfig) -> Result<Report, SetupError> {
         match game.outcome() {
             None => report.unfinished += 1,
             Some(o) => {
+                if let (Some(keep), Some(kept)) = (&mut positions, &table.positions) {
+                    keep((kept, o.winner == crate::Side::Loyal));
+                }
                 turns += u64::from(game.turn());
                 match o.winner {
                     crate::Side::Loyal => {

@@ -9,21 +9,25 @@
 //! - `simulate --games N --players P --seed S [--traitor standard|none|among-us]
 //!   [--no-three-player-peek] [--max-actions N] [--bots LEVEL[,LEVEL..]] [--traitor-bot LEVEL]`:
 //!   games of computer knights (solid unless said: seats take the levels of the list in turn; the
-//!   Traitor, when dealt, plays at `--traitor-bot`'s); prints the report.
+//!   Traitor, when dealt, plays at `--traitor-bot`'s); prints the report. With `--positions FILE`
+//!   it writes to FILE, a line for the start of every turn of every finished game, what the
+//!   expert's outlook reads from the board then and whether the Loyal knights won (see [`fit`]).
+//! - `fit FILE..`: fits the expert's outlook, one model per number of knights, to the positions
+//!   the files hold, and prints the weights with their log-loss on the games held out.
 //!
 //! Results go to stdout as JSON; bad usage or input exits 2 with one `camelot: …` line on stderr. A
 //! reader that goes away early (`… | head`) ends the writing quietly: the command's exit code stays
 //! what it was ([`crate::out`]).
 
 use crate::out::{Failure, exit_code, print_json, print_json_line, print_line, read_file_or_stdin};
-use camelot_board::sim::{SimConfig, simulate};
+use camelot_board::sim::{SimConfig, simulate_with};
 use camelot_board::{
     Action, Deal, Event, Game, Options, RuleError, Seat, SeatChoice, Setup, TableView, TraitorRule,
 };
 use camelot_kit::Level;
 use serde::{Deserialize, Serialize};
 
-const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL]";
+const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL] [--positions FILE] | camelot board fit FILE..";
 
 /// Run the board game's command line; `args` exclude the program name and the word `board`.
 /// Returns the exit code.
@@ -34,6 +38,7 @@ pub fn main(args: &[String]) -> i32 {
             _ => Err(bad(USAGE)),
         },
         Some("simulate") => simulate_command(&args[1..]),
+        Some("fit") => fit::fit_command(&args[1..]),
         Some("help" | "--help" | "-h") => print_line(USAGE),
         _ => Err(bad(USAGE)),
     };
@@ -198,6 +203,7 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
     let mut max_actions: u32 = 5000;
     let mut levels = [Level::Solid; 8];
     let mut traitor_level = None;
+    let mut positions_file = None;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -238,6 +244,7 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
                         .map_err(|e| bad(format!("--traitor-bot: {e}; {USAGE}")))?,
                 );
             }
+            "--positions" => positions_file = Some(value("--positions")?.clone()),
             other => return Err(bad(format!("unknown argument {other:?}; {USAGE}"))),
         }
     }
@@ -253,8 +260,16 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
         levels,
         traitor_level,
     };
-    let report = simulate(&config).map_err(|e| bad(format!("bad setup: {e}")))?;
-    print_json_line(&report)
+    let report = match positions_file {
+        None => simulate_with(&config, None),
+        Some(path) => {
+            let mut out = fit::PositionsFile::create(&path, players)?;
+            let report = simulate_with(&config, Some(&mut |game| out.write(game)));
+            out.finish()?;
+            report
+        }
+    };
+    print_json_line(&report.map_err(|e| bad(format!("bad setup: {e}")))?)
 }
 
 fn parse<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, Failure> {
@@ -262,5 +277,6 @@ fn parse<T: std::str::FromStr>(text: &str, name: &str) -> Result<T, Failure> {
         .map_err(|_| bad(format!("{name}: not a number: {text:?}")))
 }
 
+mod fit;
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use serde::Serialize;
 use std::io::{ErrorKind, Read, Write};
 
 /// A command's failure: the message for stderr (after `camelot: `) and the exit code.
+#[derive(Debug)]
 pub struct Failure {
     pub message: String,
     pub code: i32,

@@ -815,6 +815,29 @@ fn board_simulate_prints_its_report() {
     assert_eq!(none["with_traitor"]["ends"]["siege_engines"], 0);
 }
 
+/// `simulate --positions FILE` writes the positions of its games, `fit` fits them: a line for the
+/// number of knights, its 24 weights; a damaged positions file is told by its line.
+#[test]
+fn board_fit_fits_the_positions_a_simulation_wrote() {
+    let path = std::env::temp_dir().join(format!("camelot-positions-{}.txt", std::process::id()));
+    let file = path.to_string_lossy().into_owned();
+    let args = ["simulate", "--games", "80", "--players", "4", "--seed", "5"];
+    let out = board(&[&args[..], &["--positions", &file]].concat(), None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = board(&["fit", &file], None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let fitted: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(fitted["players"], 4);
+    assert_eq!(fitted["games"], 80);
+    assert_eq!(fitted["weights"].as_array().unwrap().len(), 24);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let damaged = text.replacen("4 0 0 ", "4 0 0 maybe ", 1);
+    let out = board(&["fit", "-"], Some(&damaged));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("-, line 1: "), "{}", stderr(&out));
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn board_usage_errors_are_reported_not_panicked() {
     for args in [
@@ -836,6 +859,17 @@ fn board_usage_errors_are_reported_not_panicked() {
             "two",
         ][..],
         &["simulate", "--fast"][..],
+        &["fit"][..],
+        &["fit", "/no/such/positions.txt"][..],
+        &[
+            "simulate",
+            "--games",
+            "5",
+            "--players",
+            "3",
+            "--positions",
+            "/no/such/dir/positions.txt",
+        ][..],
     ] {
         let out = board(args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
