@@ -15,8 +15,8 @@ use std::io::{BufWriter, Write};
 /// The L2 penalty a position of the fit (as the weights in the engine were fitted).
 const L2: f64 = 0.001;
 
-/// One game in this many is held out of the first fit, to tell how well the model does on games
-/// it has not seen.
+/// One game in this many (by its index in its file) is held out of the first fit, to tell how
+/// well the model does on games it has not seen.
 const HOLD_OUT_EVERY: u64 = 5;
 
 /// A positions file being written, game by game; the first write error is kept for the end.
@@ -89,14 +89,14 @@ pub(super) fn fit_command(files: &[String]) -> Result<(), Failure> {
     if files.is_empty() {
         return Err(bad(super::USAGE));
     }
-    let mut by_players: Vec<Vec<(u64, Position)>> = vec![Vec::new(); 8];
+    let mut by_players: Vec<Vec<((usize, u64), Position)>> = vec![Vec::new(); 8];
     for (f, file) in files.iter().enumerate() {
         let text = read_file_or_stdin(file)?;
         for (n, line) in text.lines().enumerate() {
             let (players, game, position) =
                 read_line(line).map_err(|e| bad(format!("{file}, line {}: {e}", n + 1)))?;
             // Games of different files are told apart.
-            by_players[usize::from(players)].push(((f as u64) << 40 | game, position));
+            by_players[usize::from(players)].push(((f, game), position));
         }
     }
     for fitted in fit_all(&by_players)? {
@@ -105,13 +105,14 @@ pub(super) fn fit_command(files: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
-fn fit_all(by_players: &[Vec<(u64, Position)>]) -> Result<Vec<Fitted>, Failure> {
+/// The games of each number of knights, each game named by its file and its index there.
+fn fit_all(by_players: &[Vec<((usize, u64), Position)>]) -> Result<Vec<Fitted>, Failure> {
     let mut fits = Vec::new();
     for (players, rows) in by_players.iter().enumerate() {
         if rows.is_empty() {
             continue;
         }
-        let held = |game: u64| game.is_multiple_of(HOLD_OUT_EVERY);
+        let held = |(_, game): (usize, u64)| game.is_multiple_of(HOLD_OUT_EVERY);
         let (kept, out): (Vec<Position>, Vec<Position>) = (
             rows.iter().filter(|r| !held(r.0)).map(|r| r.1).collect(),
             rows.iter().filter(|r| held(r.0)).map(|r| r.1).collect(),
@@ -130,7 +131,7 @@ fn fit_all(by_players: &[Vec<(u64, Position)>]) -> Result<Vec<Fitted>, Failure> 
             (log_loss(&w, &out), log_loss(&mean, &out))
         };
         let weights = fit(&all, L2).ok_or_else(cannot)?;
-        let mut games: Vec<u64> = rows.iter().map(|r| r.0).collect();
+        let mut games: Vec<(usize, u64)> = rows.iter().map(|r| r.0).collect();
         games.dedup();
         fits.push(Fitted {
             players: players as u8,
@@ -226,7 +227,7 @@ mod tests {
         );
         assert!(rows.iter().all(|r| r.0 == 5 && r.2.0[0] == 1.0));
         let mut by_players = vec![Vec::new(); 8];
-        by_players[5] = rows.iter().map(|r| (r.1, r.2)).collect();
+        by_players[5] = rows.iter().map(|r| ((0, r.1), r.2)).collect();
         let fitted = fit_all(&by_players).unwrap();
         let f = &fitted[0];
         assert_eq!((f.players, f.games, f.positions), (5, games, rows.len()));
