@@ -2,8 +2,9 @@
 //! positions, `fit FILE..` fits them.
 //!
 //! A positions file has one line per position, numbers separated by spaces: the number of
-//! knights, the game (its index in the run), the turn, 1 if the Loyal knights won that game and
-//! else 0, then the [`FEATURES`] numbers of [`camelot_board::outlook::features`].
+//! knights, the game (counted from 0 among the run's finished games), the turn, 1 if the Loyal
+//! knights won that game and else 0, then the [`FEATURES`] numbers of
+//! [`camelot_board::outlook::features`].
 
 use super::bad;
 use crate::out::{Failure, print_json_line, read_file_or_stdin};
