@@ -86,13 +86,36 @@ async fn open_saved_games(b: &Browser) {
     b.wait_for("section.saved-games").await;
 }
 
-/// A file on disk holding `text`, for the file input.
-fn temp_file(name: &str, text: &str) -> String {
+/// A file on disk holding `text`, for the file input; removed (with its folder, once empty) when
+/// it goes out of scope: keep it until the page has read it.
+fn temp_file(name: &str, text: &str) -> TempFile {
     let dir = std::env::temp_dir().join(format!("camelot-saves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write temp file");
-    path.to_string_lossy().into_owned()
+    TempFile(path.to_string_lossy().into_owned())
+}
+
+/// The path of a file [`temp_file`] wrote.
+struct TempFile(String);
+
+impl std::ops::Deref for TempFile {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let path = std::path::Path::new(&self.0);
+        let _ = std::fs::remove_file(path);
+        // Another test's file may still be in the folder: then it stays for that one to remove.
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::remove_dir(dir);
+        }
+    }
 }
 
 async fn import_file(b: &Browser, path: &str) {
@@ -211,7 +234,8 @@ async fn export_then_import_round_trips_as_a_new_game() {
 
     // Import it back: the same game is already here, move for move; asked, the player keeps
     // both. The id is taken, so it arrives as a second game, identical but for its id.
-    import_file(&b, &temp_file("export.json", &exported)).await;
+    let export = temp_file("export.json", &exported);
+    import_file(&b, &export).await;
     b.wait_for_text(
         "[data-testid=import-already]",
         "The game of Ann, Bo and Cy is already in your saved games",
@@ -251,17 +275,15 @@ async fn export_then_import_round_trips_as_a_new_game() {
     // A file that is not ours is refused in plain words, and nothing is added.
     b.click("[data-testid=home-button]").await;
     open_saved_games(&b).await;
-    import_file(
-        &b,
-        &temp_file(
-            "other.json",
-            r#"{"app":"chess","kind":"saved-game","format":1}"#,
-        ),
-    )
-    .await;
+    let other = temp_file(
+        "other.json",
+        r#"{"app":"chess","kind":"saved-game","format":1}"#,
+    );
+    import_file(&b, &other).await;
     b.wait_for_text("[data-testid=saves-problem]", "not a Camelot saved game")
         .await;
-    import_file(&b, &temp_file("notes.txt", "shopping: eggs, milk")).await;
+    let notes = temp_file("notes.txt", "shopping: eggs, milk");
+    import_file(&b, &notes).await;
     b.wait_for_text("[data-testid=saves-problem]", "not a Camelot saved game")
         .await;
     assert_eq!(stored_ids(&b).await.len(), 2);
@@ -431,7 +453,8 @@ async fn a_full_storage_is_reported_in_plain_words() {
         .await;
     assert!(filled.as_u64().unwrap() > 0);
     let file = json!({"app": "camelot", "kind": "saved-game", "format": 1, "game": game});
-    import_file(&b, &temp_file("full.json", &plain(&file))).await;
+    let full = temp_file("full.json", &plain(&file));
+    import_file(&b, &full).await;
     b.wait_for_text("[data-testid=saves-problem]", "no room left")
         .await;
     assert!(stored_ids(&b).await.is_empty());
@@ -640,11 +663,8 @@ async fn saves_and_files_of_the_previous_release_open_after_the_update() {
     assert_eq!(b.count("[data-testid=save-kind]").await, 2);
     b.wait_for_text("[data-testid=save-kind]", "The Card Game")
         .await;
-    import_file(
-        &b,
-        &temp_file("release-export.json", &read("export-people.json")),
-    )
-    .await;
+    let export = temp_file("release-export.json", &read("export-people.json"));
+    import_file(&b, &export).await;
     b.wait_for_text(
         "[data-testid=import-already]",
         "The game of Ann, Bo and Cy is already in your saved games",

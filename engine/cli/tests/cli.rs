@@ -76,6 +76,7 @@ fn resolve_the_rule_books_example_1_from_a_file() {
     // Keys come in quest order, not alphabetical.
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.find("\"picts\"").unwrap() < text.find("\"excalibur\"").unwrap());
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
 #[test]

@@ -108,6 +108,7 @@ fn every_command_ends_quietly_when_its_reader_has_gone() {
         assert_eq!(stderr, "", "{args:?}");
         assert_eq!(status.code(), Some(0), "{args:?}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A scripted game with a refused action still says so on stderr, and exits 1, when nobody reads its
