@@ -27,7 +27,7 @@ use rand::RngExt;
 /// policy's, and when the race between the choices is looked at (from `drop_from` worlds on, every
 /// fourth world): a choice is dropped once it is `drop_behind` wins behind the built-in policy's,
 /// or once it can no longer be expected to reach the margin, and taken at once when it is sure to
-/// ([`race`], `spreads`).
+/// and the last one left against the built-in policy's ([`race`], `spreads`).
 #[derive(Clone, Copy, Debug)]
 pub struct LookAhead {
     pub worlds: u32,
@@ -312,8 +312,8 @@ enum Race {
 /// did (at least [`SPREAD_FLOOR`] a world): the choice is out if its lead plus `look.spreads`
 /// spreads of what is left stays short of the margin, and has won if its lead less as much is
 /// past it. With no world left this is the margin itself. Against the look ahead that played
-/// every world, on the same 1000 five-knight deals: 47.9 % against 47.7 % (`--seed 2`), 49.9 %
-/// against 50.7 % (`--seed 3`), in about 0.7 times the time; with 2 spreads 47.7 % and 46.8 %, in
+/// every world, on the same 1000 five-knight deals: 48.1 % against 47.7 % (`--seed 2`), 50.0 %
+/// against 50.7 % (`--seed 3`), in about 0.75 times the time; with 2 spreads 47.7 % and 46.8 %, in
 /// 0.6 times; with 3, 47.2 % (`--seed 3`; docs/computer-knights.md).
 fn race(lead: i64, squares: u64, worlds: u32, left: u32, look: LookAhead) -> Race {
     let n = f64::from(worlds.max(2));
