@@ -86,35 +86,36 @@ async fn open_saved_games(b: &Browser) {
     b.wait_for("section.saved-games").await;
 }
 
-/// A file on disk holding `text`, for the file input; removed (with its folder, once empty) when
-/// it goes out of scope: keep it until the page has read it.
+/// A file on disk holding `text`, for the file input, in a folder of its own (each test names
+/// its files apart); removed with it when it goes out of scope: keep it until the page has read it.
 fn temp_file(name: &str, text: &str) -> TempFile {
-    let dir = std::env::temp_dir().join(format!("camelot-saves-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("camelot-saves-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join(name);
     std::fs::write(&path, text).expect("write temp file");
-    TempFile(path.to_string_lossy().into_owned())
+    TempFile {
+        dir,
+        path: path.to_string_lossy().into_owned(),
+    }
 }
 
-/// The path of a file [`temp_file`] wrote.
-struct TempFile(String);
+/// The path of a file [`temp_file`] wrote, and its folder.
+struct TempFile {
+    dir: std::path::PathBuf,
+    path: String,
+}
 
 impl std::ops::Deref for TempFile {
     type Target = str;
 
     fn deref(&self) -> &str {
-        &self.0
+        &self.path
     }
 }
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        let path = std::path::Path::new(&self.0);
-        let _ = std::fs::remove_file(path);
-        // Another test's file may still be in the folder: then it stays for that one to remove.
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::remove_dir(dir);
-        }
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
