@@ -284,13 +284,13 @@ impl LookingAhead {
         let (worth, squares, simple) = (&self.worth, &self.squares, self.simple);
         let left = look.worlds - self.worlds;
         let lead = |i: usize| i64::from(worth[i]) - i64::from(worth[simple]);
-        let race = |i: usize| race(lead(i), squares[i], self.worlds, left, look);
+        let stands = |i: usize| race(lead(i), squares[i], self.worlds, left, look);
         self.running.retain(|&i| {
-            i == simple || (lead(i) > -i64::from(WIN * look.drop_behind) && race(i) != Race::Out)
+            i == simple || (lead(i) > -i64::from(WIN * look.drop_behind) && stands(i) != Race::Out)
         });
         if let [a, b] = self.running[..] {
             let other = if a == simple { b } else { a };
-            self.settled = race(other) == Race::Won;
+            self.settled = stands(other) == Race::Won;
         }
     }
 }

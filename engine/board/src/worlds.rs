@@ -35,7 +35,7 @@ impl Glimpse<'_> {
         }
         white.extend_from_slice(&w.white_deck);
         white.extend_from_slice(&w.white_discard);
-        white.sort_unstable();
+        in_card_order(&mut white, &White::ALL, White::index);
         shuffle(&mut white, rng);
         for &i in &others {
             let n = w.seats[i].hand.len();
@@ -46,7 +46,8 @@ impl Glimpse<'_> {
             w.seats[i].hand = hand;
         }
         let deck = w.white_deck.len();
-        w.white_deck = white.drain(..deck).collect();
+        w.white_deck.clear();
+        w.white_deck.extend(white.drain(..deck));
         w.white_discard = white;
 
         // Black cards: both piles (the top card kept if this seat looked at it as Sir Percival this
@@ -77,7 +78,7 @@ impl Glimpse<'_> {
         {
             black.push(b.card);
         }
-        black.sort_unstable();
+        in_card_order(&mut black, &Black::ALL, Black::index);
         shuffle(&mut black, rng);
         // Each hidden card takes the first of the shuffled pool of its kind (the kind shows: the
         // quest it lies on, or the kind announced as it was drawn).
@@ -101,7 +102,8 @@ impl Glimpse<'_> {
             }
         }
         let deck = w.black_deck.len();
-        w.black_deck = black.drain(..deck).collect();
+        w.black_deck.clear();
+        w.black_deck.extend(black.drain(..deck));
         w.black_discard = black;
         w.black_deck.extend(seen_top);
 
@@ -161,6 +163,20 @@ impl Glimpse<'_> {
     }
 }
 
+/// `pool` put in card order, the cards of each kind together and the kinds in `all`'s order (as
+/// sorting it would, counted rather than compared: a world is drawn for every play-out).
+fn in_card_order<T: Copy, const K: usize>(pool: &mut [T], all: &[T; K], index: fn(T) -> usize) {
+    let mut counts = [0usize; K];
+    for &card in pool.iter() {
+        counts[index(card)] += 1;
+    }
+    let mut at = 0;
+    for (&card, &n) in all.iter().zip(&counts) {
+        pool[at..at + n].fill(card);
+        at += n;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,5 +218,26 @@ mod tests {
             }
         }
         assert!(compared > 1000, "only {compared}");
+    }
+
+    /// The pools are put in card order as a sort would put them, whatever order they came in.
+    #[test]
+    fn a_pool_is_put_in_card_order_as_sorted() {
+        let mut rng = rng_from_seed(3);
+        for len in [0, 1, 2, 17, 84, 168] {
+            let mut white: Vec<White> = (0..len)
+                .map(|_| White::ALL[rng.random_range(0..White::ALL.len())])
+                .collect();
+            let mut black: Vec<Black> = (0..len)
+                .map(|_| Black::ALL[rng.random_range(0..Black::ALL.len())])
+                .collect();
+            let (mut white_sorted, mut black_sorted) = (white.clone(), black.clone());
+            white_sorted.sort_unstable();
+            black_sorted.sort_unstable();
+            in_card_order(&mut white, &White::ALL, White::index);
+            in_card_order(&mut black, &Black::ALL, Black::index);
+            assert_eq!(white, white_sorted);
+            assert_eq!(black, black_sorted);
+        }
     }
 }
