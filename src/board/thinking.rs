@@ -16,10 +16,12 @@ use camelot_kit::{GameRng, Looked, Player, rng_from_seed};
 use leptos::prelude::*;
 use std::time::Duration;
 
-/// How long one slice of thinking may hold the page, in milliseconds: well under the 50 ms after
-/// which a tap feels slow to answer, and long enough that the pause between two slices (a browser
-/// waits at least 4 ms before a timer set from a timer) costs little.
-const SLICE_MS: f64 = 25.0;
+/// How long one slice of thinking may hold the page, in milliseconds: under the 50 ms after which
+/// a tap feels slow to answer (the last world of a slice may run past it: the longest slice
+/// measured took 38 ms), and long enough that the pauses between slices, where the page draws a
+/// frame, cost little. With slices of 25 ms the slowest decisions of a game took 176 to 197 ms
+/// from start to end, with 35 ms 152 to 160 ms (docs/measurements.md).
+const SLICE_MS: f64 = 35.0;
 
 /// The console timer of one slice of a computer knight's thinking (the decision's own is
 /// [`THINKS`]): how long the page was held at once.
