@@ -126,7 +126,7 @@ fn replay(s: &Saved) -> Game {
 
 /// Nothing hidden is in the page: no Loyalty card but the one private screen's (or the end's
 /// turned cards), no hand but the lifted seat's own, no face-down card's value unless its drawer
-/// is looking.
+/// is looking (and then as lines of the private screen: the coached game shows some).
 async fn assert_nothing_hidden(b: &Browser, game: &Game) {
     // One reading of the page (with computer knights moving and no curtain to wait behind, a
     // private screen may come between two readings).
@@ -147,6 +147,16 @@ async fn assert_nothing_hidden(b: &Browser, game: &Game) {
     }
     if private {
         assert!(n(1) <= 1);
+    }
+    // The face-down cards the seat has seen read as lines, without a list's bullets.
+    if n(3) > 0 {
+        let marker = b
+            .eval(
+                "return getComputedStyle(document.querySelector(
+                   '[data-testid=private-face-down]')).listStyleType;",
+            )
+            .await;
+        assert_eq!(marker, "none", "bullets before the face-down cards");
     }
 }
 
