@@ -655,25 +655,32 @@ impl<'a, 'b> Ctx<'a, 'b> {
         if !self.traitor {
             return [0; 3];
         }
+        // Every knight's record, read once for the three choices.
+        let v = self.v;
+        let mut records = [[0; 7]; 8];
+        for s in (0..v.players().min(8)).map(Seat).filter(|&s| v.on_board(s)) {
+            records[s.index()] = record(v, s);
+        }
         // Black cards drawn, siege engines added, life lost: the first three counts of the record.
         let seen: [f64; 3] = std::array::from_fn(|i| {
             let mut more = [0; 7];
             more[i] = 1;
-            self.exposure(more)
+            self.exposure(&records, more)
         });
         let least = seen.iter().copied().fold(f64::MAX, f64::min);
         seen.map(|e| (STEALTH * 100.0 * (e - least - STEALTH_SLACK).max(0.0)) as i32)
     }
 
-    /// How much the others believe he is the Traitor, were his record `more` than it is: the mean
-    /// over the other knights on the board of the belief each would hold from the public record
-    /// ([`Belief::held_by`]), less the most they believe of any other knight.
-    pub(super) fn exposure(&self, more: [i32; 7]) -> f64 {
+    /// How much the others believe he is the Traitor, were his record `more` than `records`
+    /// (every knight's on the board, by seat): the mean over the other knights on the board of
+    /// the belief each would hold from the public record ([`Belief::held_by`]), less the most they
+    /// believe of any other knight ([`Likelihoods::lead_of`]).
+    pub(super) fn exposure(&self, records: &[[i32; 7]; 8], more: [i32; 7]) -> f64 {
         let v = self.v;
         let me = v.seat();
         let (mut sum, mut k) = (0.0, 0.0);
         let likelihoods = Likelihoods::of(v, |s| {
-            let mut r = record(v, s);
+            let mut r = records[s.index()];
             if s == me {
                 for j in 0..7 {
                     r[j] += more[j];
@@ -685,13 +692,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             if o == me || !v.on_board(o) {
                 continue;
             }
-            let b = likelihoods.held_by(o);
-            let others = (0..v.players())
-                .map(Seat)
-                .filter(|&s| s != me)
-                .map(|s| b.of_seat(s))
-                .fold(0.0, f64::max);
-            sum += b.of_seat(me) - others;
+            sum += likelihoods.lead_of(me, o);
             k += 1.0;
         }
         if k > 0.0 { sum / k } else { 0.0 }

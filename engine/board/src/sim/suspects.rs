@@ -168,6 +168,42 @@ impl Likelihoods {
         l
     }
 
+    /// What `observer`, were he Loyal, believes of `me` beyond the most he believes of any other
+    /// knight: [`Likelihoods::held_by`]'s chance for `me` less its greatest for another seat,
+    /// worked out without the whole belief (the hidden Traitor weighs it for every observer and
+    /// every choice of his Progression of Evil). The same to the last bit: dividing by the total
+    /// keeps the order of the weights.
+    pub(super) fn lead_of(&self, me: Seat, observer: Seat) -> f64 {
+        if self.unmasked.is_some() || self.nobody_prior >= 1.0 {
+            let b = self.held_by(observer);
+            let others = (0..self.players)
+                .map(Seat)
+                .filter(|&s| s != me)
+                .map(|s| b.of_seat(s))
+                .fold(0.0, f64::max);
+            return b.of_seat(me) - others;
+        }
+        let mut total = self.nobody_prior;
+        let mut most = 0.0_f64;
+        for s in (0..self.players).map(Seat) {
+            if s == observer {
+                continue;
+            }
+            if let Some(w) = self.weights[s.index()] {
+                total += w;
+                if s != me {
+                    most = most.max(w);
+                }
+            }
+        }
+        let mine = if me == observer {
+            0.0
+        } else {
+            self.weights[me.index()].unwrap_or(0.0)
+        };
+        mine / total - most / total
+    }
+
     /// The belief of `observer`, were he Loyal.
     pub(super) fn held_by(&self, observer: Seat) -> Belief {
         let mut seats = [0.0; 8];
@@ -479,4 +515,58 @@ pub fn suspicion(v: &Glimpse) -> [i32; 8] {
             / k;
     }
     marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Setup;
+
+    /// What an observer believes of a knight beyond the others, worked out without the whole
+    /// belief, is the same to the last bit as read from the whole belief: for every pair of
+    /// seats at every decision of whole games, the Traitor hidden and unmasked, and with no
+    /// Traitor dealt.
+    #[test]
+    fn a_lead_in_the_belief_is_read_as_from_the_whole_belief() {
+        let (mut pairs, mut unmasked, mut none) = (0, 0, 0);
+        for (seed, players) in (0..24).zip([4u8, 5, 7].into_iter().cycle()) {
+            let mut setup = Setup::new(players, seed);
+            if seed % 6 == 5 {
+                setup.options.traitor = TraitorRule::NoTraitor;
+            }
+            let mut game = Game::new(&setup).unwrap();
+            let mut rng = rng_from_seed(seed);
+            while let Some(seat) = game.decider() {
+                let view = game.glimpse(seat);
+                let likelihoods = Likelihoods::of(&view, |s| record(&view, s));
+                for me in (0..players).map(Seat) {
+                    for o in (0..players).map(Seat).filter(|&o| o != me) {
+                        let b = likelihoods.held_by(o);
+                        let others = (0..players)
+                            .map(Seat)
+                            .filter(|&s| s != me)
+                            .map(|s| b.of_seat(s))
+                            .fold(0.0, f64::max);
+                        let whole = b.of_seat(me) - others;
+                        assert_eq!(
+                            likelihoods.lead_of(me, o).to_bits(),
+                            whole.to_bits(),
+                            "seed {seed}, turn {}, {me:?} seen by {o:?}",
+                            game.turn()
+                        );
+                        pairs += 1;
+                        unmasked += usize::from(likelihoods.unmasked.is_some());
+                        none += usize::from(likelihoods.nobody_prior >= 1.0);
+                    }
+                }
+                let legal = game.legal_actions();
+                let i = SimplePolicy.choose(&view, &legal, &mut rng).unwrap();
+                game.apply(seat, legal[i]).unwrap();
+            }
+        }
+        assert!(
+            pairs > 100_000 && unmasked > 0 && none > 0,
+            "{pairs} {unmasked} {none}"
+        );
+    }
 }
