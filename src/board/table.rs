@@ -147,11 +147,15 @@ fn Status() -> impl IntoView {
         };
         let phase = words::phase_name(v.phase);
         let pending = words::pending_line(&v, &names);
-        // The black card being decided on, face up for all: what it does, where it is decided.
+        // The black card being decided on, face up for all: what it does, where it is decided;
+        // Morgan's call for a volunteer: what happens if nobody steps forward.
         let black = match v.pending {
             Some(camelot_board::PendingView::BlackCard {
                 card: Some(card), ..
             }) => Some(words::black_effect(card)),
+            Some(camelot_board::PendingView::Volunteer { morgan, .. }) => {
+                Some(words::volunteer_effect(morgan))
+            }
             _ => None,
         };
         Some(view! {

@@ -7,7 +7,8 @@
 
 use crate::action::{Action, RuleError, Seat};
 use crate::data::{
-    BLACK_SWORDS_LOSE, EXCALIBUR_END, Place, Quest, SIEGE_ENGINES_LOSE, WARRIORS_LOSE, White,
+    BLACK_SWORDS_LOSE, Black, EXCALIBUR_END, MORGAN4_ENGINES, Place, Quest, SIEGE_ENGINES_LOSE,
+    WARRIORS_LOSE, White,
 };
 use crate::game::{Game, Phase};
 use crate::view::PendingView;
@@ -231,6 +232,10 @@ pub enum Danger {
     /// A black card drawn now may end the game: with eleven siege engines around Camelot, a card
     /// that adds one (a siege engine, or a card of a quest that is over) is the twelfth.
     MayBringTheTwelfthSiegeEngine,
+    /// A black card drawn now may end the game: with ten siege engines around Camelot, Morgan's
+    /// card that adds two ([`MORGAN4_ENGINES`]) brings the twelfth, while it may still be drawn
+    /// (it is not in the discard pile, which everyone sees).
+    MayBringTwoSiegeEnginesAndTheTwelfth,
     /// A black card drawn now may lose `quest`, one black card from lost (a Black Knight, Lancelot
     /// or Dragon card filling its black side, the last Grail space, Excalibur's last step toward
     /// the black end, a War's last warrior), and the black swords its loss lays would be the
@@ -254,7 +259,11 @@ impl Game {
             Action::DrawBlackCard if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
                 Some(Danger::MayBringTheTwelfthSiegeEngine)
             }
-            Action::DrawBlackCard => self.a_quest_lost_may_lose_the_game(),
+            Action::DrawBlackCard => self.a_quest_lost_may_lose_the_game().or_else(|| {
+                (self.engines + MORGAN4_ENGINES >= SIEGE_ENGINES_LOSE
+                    && !self.black_discard.contains(&Black::Morgan4))
+                .then_some(Danger::MayBringTwoSiegeEnginesAndTheTwelfth)
+            }),
             // Accusing a knight already shown Loyal turns a white sword black: the seventh?
             Action::Accuse { target }
                 if self

@@ -212,7 +212,22 @@ fn a_black_card_drawn_at_eleven_siege_engines_is_said_to_risk_the_twelfth() {
         g.danger(s(0), Action::DrawBlackCard),
         Some(Danger::MayBringTheTwelfthSiegeEngine)
     );
+    let g = three().engines(9).start();
+    assert_eq!(g.danger(s(0), Action::DrawBlackCard), None);
+}
+
+#[test]
+fn a_black_card_drawn_at_ten_siege_engines_is_said_to_risk_morgans_two_while_she_may_come() {
+    // At ten, Morgan's card that adds two would be the twelfth: said while it may still be drawn.
     let g = three().engines(10).start();
+    assert_eq!(
+        g.danger(s(0), Action::DrawBlackCard),
+        Some(Danger::MayBringTwoSiegeEnginesAndTheTwelfth)
+    );
+    // Drawn at eight, it lies in the discard pile: at ten, nothing to say.
+    let mut g = three().engines(8).black(&[Black::Morgan4]).start();
+    draw_black_all_pass(&mut g);
+    assert_eq!(g.table_view().siege_engines, 10);
     assert_eq!(g.danger(s(0), Action::DrawBlackCard), None);
 }
 

@@ -498,7 +498,7 @@ fn knight_item(tok: Token, names: &[String], mark: String) -> impl IntoView + us
                     <svg class="bv-relic held" viewBox="0 0 20 20" width="18" height="18"
                         aria-hidden="true" inner_html=relic_svg(r)></svg>
                 }).collect_view()}
-                {tok.current.then(|| view! { <span class="badge turn">{t(B::board_their_turn)}</span> })}
+                {tok.current.then(|| view! { <span class="badge turn">{t(if tok.mine { B::board_your_turn } else { B::board_their_turn })}</span> })}
                 {tok.mine.then(|| view! { <span class="badge you">{t(B::board_you)}</span> })}
                 {tok.revealed.then(|| view! { <span class="badge traitor">{words::loyalty_name(Loyalty::Traitor)}</span> })}
                 {(!tok.revealed).then_some(tok.loyalty).flatten().map(|l| {

@@ -213,7 +213,14 @@ pub fn token_lines(tok: &Token) -> Vec<String> {
         lines.push(t(B::board_you).to_string());
     }
     if tok.current {
-        lines.push(t(B::board_their_turn).to_string());
+        lines.push(
+            t(if tok.mine {
+                B::board_your_turn
+            } else {
+                B::board_their_turn
+            })
+            .to_string(),
+        );
     }
     if tok.revealed {
         lines.push(words::loyalty_name(Loyalty::Traitor).to_string());

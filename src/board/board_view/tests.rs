@@ -379,6 +379,17 @@ fn knights_stand_where_they_are_with_life_cards_and_marks() {
     assert!(lines.contains(&"Life 4 of 6".to_string()));
     assert!(lines.contains(&"6 white cards in hand".to_string()));
     assert!(lines.contains(&"in Camelot".to_string()));
+    // The knight whose turn it is: "Your turn" on the seat's own token, "Their turn" on another's.
+    let own = Model::of(&v, Some(current));
+    let lines = token_lines(&own.tokens[current.index()]);
+    assert!(lines.contains(&"Your turn".to_string()), "{lines:?}");
+    assert!(!lines.contains(&"Their turn".to_string()), "{lines:?}");
+    let lines = token_lines(&m.tokens[current.index()]);
+    assert_eq!(
+        current != Seat(1),
+        lines.contains(&"Their turn".to_string()),
+        "{lines:?}"
+    );
 
     // Ann goes to the Grail, Bo is unmasked, Cy dies.
     v.knights[0].place = Some(Place::Grail);

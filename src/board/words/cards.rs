@@ -166,6 +166,16 @@ pub fn black_name(card: Black) -> String {
     t(key).to_string()
 }
 
+/// What Morgan's card that calls for a volunteer does (Morgan 2 or 5): the volunteer's part, and
+/// everyone's if nobody steps forward.
+pub fn volunteer_effect(morgan: u8) -> String {
+    black_effect(if morgan == 5 {
+        Black::Morgan5
+    } else {
+        Black::Morgan2
+    })
+}
+
 /// What a black card does, in one line of our own.
 pub fn black_effect(card: Black) -> String {
     let (key, n) = match card {

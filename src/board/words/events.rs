@@ -19,6 +19,7 @@ pub fn danger_line(d: camelot_board::Danger) -> String {
         Danger::EvilWinsAtOnce => t(B::danger_evil_wins).into(),
         Danger::CostsHisLastLife => t(B::danger_last_life).into(),
         Danger::MayBringTheTwelfthSiegeEngine => t(B::danger_twelfth_engine).into(),
+        Danger::MayBringTwoSiegeEnginesAndTheTwelfth => t(B::danger_morgan_twelfth_engine).into(),
         Danger::MayLoseAQuestAndTheSeventhBlackSword { quest: q } => {
             quest(B::danger_quest_seventh_sword, q)
         }

@@ -616,6 +616,7 @@ fn every_danger_is_said_in_every_language() {
         Danger::EvilWinsAtOnce,
         Danger::CostsHisLastLife,
         Danger::MayBringTheTwelfthSiegeEngine,
+        Danger::MayBringTwoSiegeEnginesAndTheTwelfth,
     ];
     for quest in Quest::ALL {
         dangers.push(Danger::MayLoseAQuestAndTheSeventhBlackSword { quest });
@@ -632,4 +633,26 @@ fn every_danger_is_said_in_every_language() {
         quest: Quest::PictWar,
     });
     assert!(line.contains("Pict War"), "{line}");
+}
+
+/// Morgan's call for a volunteer says, beside the question, what happens if nobody steps
+/// forward (the card's own line), in every language.
+#[test]
+fn a_call_for_a_volunteer_says_what_happens_if_nobody_steps_forward() {
+    speak(Lang::En);
+    assert_eq!(
+        volunteer_effect(5),
+        "One knight loses 2 life, or everyone discards 1 white card"
+    );
+    assert_eq!(
+        volunteer_effect(2),
+        "One knight discards 3 white cards, or everyone discards 1"
+    );
+    for lang in Lang::ALL {
+        speak(lang);
+        for (morgan, card) in [(2, Black::Morgan2), (5, Black::Morgan5)] {
+            assert_eq!(volunteer_effect(morgan), black_effect(card), "{lang:?}");
+            sound(&volunteer_effect(morgan), &morgan);
+        }
+    }
 }
