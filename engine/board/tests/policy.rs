@@ -265,3 +265,26 @@ fn a_knight_fights_the_siege_first_from_ten_engines_on() {
         );
     }
 }
+
+/// Sir Tristan draws white cards in Camelot (his quest action this turn) and leaves for free to the
+/// Holy Grail with Grail cards in hand: a life for a second action would not buy a Grail card
+/// played there (one quest action a turn), so he keeps his life.
+#[test]
+fn a_knight_does_not_buy_a_second_action_with_a_life_once_his_quest_action_is_taken() {
+    let mut g = table(&[Knight::SirTristan, Knight::SirGawain, Knight::SirGalahad])
+        .hand(0, &[GRAIL, GRAIL, GRAIL, F1])
+        .white(&[F2, F3, F4, F5])
+        .start();
+    act(&mut g, Action::AddSiegeEngine);
+    act(&mut g, Action::DrawWhiteCards);
+    act(&mut g, mv(Place::Grail));
+    assert!(legal(&g, Action::Sacrifice));
+    assert!(!legal(&g, Action::PlayGrailCard));
+    for level in [Level::Solid, Level::Expert] {
+        let chosen = choices_at(&g, level);
+        assert!(
+            !chosen.contains(&Action::Sacrifice),
+            "{level:?}: {chosen:?}"
+        );
+    }
+}

@@ -583,9 +583,14 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::PlayMessenger { .. } => 4,
             Action::PlayClairvoyance => 6,
             Action::Accuse { target } => self.accusation(target),
-            // A second action right after moving: worth a life when there is something to do.
+            // A second action right after moving: worth a life when there is something to do
+            // (the quest action here, not taken yet this turn).
             Action::Sacrifice => {
-                if self.life >= 3 && self.standing().can_act && self.here() >= 56 {
+                if self.life >= 3
+                    && self.standing().can_act
+                    && !self.v.quest_action_taken()
+                    && self.here() >= 56
+                {
                     15
                 } else {
                     -10

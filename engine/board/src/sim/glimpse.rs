@@ -277,6 +277,12 @@ impl<'a> Glimpse<'a> {
         self.game.t.acts
     }
 
+    /// Whether the quest action (of whatever place) has been taken this turn: a second one of
+    /// that kind is not allowed (§3.3).
+    pub fn quest_action_taken(&self) -> bool {
+        self.game.t.used & crate::game::TYPE_QUEST != 0
+    }
+
     /// What this seat is asked now.
     #[inline]
     pub fn step(&self) -> Step {
