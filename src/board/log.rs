@@ -18,7 +18,10 @@ pub struct TurnLines {
 
 /// What the table hears of one move, in order: a line per public event (the move itself is
 /// among them: "Ann moves to Excalibur"), or the move in words when none of its events says
-/// anything. Each line with the turn it begins, for the event that begins one ("Turn 8: Ywain").
+/// anything, except a pass that changed nothing (a Merlin or Excalibur kept while the next knight
+/// is asked, no volunteer yet): that is not told, or every black card would bring a line per
+/// knight; what the card does once everyone has passed is. Each line with the turn it begins,
+/// for the event that begins one ("Turn 8: Ywain").
 pub fn move_lines(
     action: &Action,
     seat: Seat,
@@ -35,7 +38,7 @@ pub fn move_lines(
             words::event_line(e, names).map(|l| (begins, l))
         })
         .collect();
-    if lines.is_empty() {
+    if lines.is_empty() && *action != Action::Pass {
         vec![(None, words::action_line(action, seat, names))]
     } else {
         lines
@@ -69,6 +72,7 @@ pub(crate) fn public_merged(events: &[Event]) -> Vec<Event> {
 /// next knight's turn beginning after an ended turn, a siege engine arriving, what a last pass
 /// lets happen), what he did is said first, so that his reason is not read as someone else's or
 /// as the reason of what followed ("Cy ends the turn: nothing more worth doing", then "Turn 9: Di").
+/// A move that is not told (a pass that changed nothing) is not told with its reason either.
 pub fn told_lines(
     action: &Action,
     seat: Seat,
@@ -80,7 +84,7 @@ pub fn told_lines(
         .into_iter()
         .map(|(_, line)| line)
         .collect();
-    if let Some(why) = why {
+    if let Some(why) = why.filter(|_| !lines.is_empty()) {
         let name = names.get(usize::from(seat.0)).map_or("", String::as_str);
         if !lines.first().is_some_and(|l| l.starts_with(name)) {
             lines.insert(0, words::action_line(action, seat, names));
@@ -204,22 +208,63 @@ mod tests {
     /// One line per public event, in order — a move is not told twice ("Cy moves to Excalibur"
     /// and again "Cy moves to Excalibur"; a siege fight of 2+1+1+1 is four "adds Fight" lines,
     /// not eight) — and a move none of whose events says anything is told
-    /// once in its own words.
+    /// once in its own words, unless it is a pass.
     #[test]
     fn the_log_tells_each_event_once() {
         let s = game();
         let mut expected = 0;
-        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| {
-            if let Replayed::After(events) = step {
+        let mut taken = None;
+        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| match step {
+            Replayed::Before(_, m) => taken = Some(m.action),
+            Replayed::After(events) => {
                 let said = public_merged(events)
                     .iter()
                     .filter(|e| words::event_line(e, &s.names).is_some())
                     .count();
-                expected += said.max(1);
+                let silent = taken.take() == Some(Action::Pass);
+                expected += if silent { said } else { said.max(1) };
             }
         });
         let all: Vec<String> = lines(&s).into_iter().flat_map(|t| t.lines).collect();
         assert_eq!(all.len(), expected, "{all:#?}");
+    }
+
+    /// A knight who keeps his Merlin or Excalibur while the next knight is asked changes
+    /// nothing: the log does not give every black card a "passes" line per knight, with the
+    /// computer knight's reason or without; the table hears what the card does.
+    #[test]
+    fn a_pass_that_changes_nothing_is_not_told() {
+        let s = game();
+        let mut silent = 0;
+        let mut taken = None;
+        let _ = replay_watching::<Game>(&s.setup, &s.moves, |step| match step {
+            Replayed::Before(g, m) => {
+                let cancel = matches!(
+                    g.glimpse(m.seat).step(),
+                    camelot_board::sim::Step::Merlins { .. }
+                        | camelot_board::sim::Step::ExcaliburCancel { .. }
+                );
+                taken = Some((m.action, m.seat, cancel));
+            }
+            Replayed::After(events) => {
+                let Some((action, seat, cancel)) = taken.take() else {
+                    return;
+                };
+                if action != Action::Pass || !cancel || !public_merged(events).is_empty() {
+                    return;
+                }
+                silent += 1;
+                assert!(move_lines(&action, seat, events, &s.names).is_empty());
+                let told = told_lines(&action, seat, events, Some("why".into()), &s.names);
+                assert!(told.is_empty(), "{told:?}");
+            }
+        });
+        assert!(
+            silent > 0,
+            "the game has a pass at a Merlin or Excalibur round"
+        );
+        let all: Vec<String> = lines(&s).into_iter().flat_map(|t| t.lines).collect();
+        assert!(all.iter().all(|l| !l.ends_with(" passes")), "{all:#?}");
     }
 
     /// Each turn's lines sit under its own heading: "Turn 8: Di" opens turn 8, not the end of
@@ -259,6 +304,11 @@ mod tests {
                     return;
                 };
                 let told = told_lines(&action, seat, events, Some("why".into()), &s.names);
+                if told.is_empty() {
+                    // A pass that changed nothing is not told, nor its reason.
+                    assert_eq!(action, Action::Pass);
+                    return;
+                }
                 let why_lines: Vec<&String> =
                     told.iter().filter(|l| l.ends_with(": why")).collect();
                 assert_eq!(why_lines.len(), 1, "{told:?}");

@@ -288,7 +288,9 @@ impl Ctx {
         let names = self.names.get_untracked();
         let why = why.map(|why| words::reason_line(why, &names));
         let lines = log::told_lines(action, seat, events, why, &names);
-        self.shell.said.set(Some(lines.join(" ")));
+        if !lines.is_empty() {
+            self.shell.said.set(Some(lines.join(" ")));
+        }
         if let Some(end) = QuestEnd::of(events, &names) {
             // The whole table looks: whoever held the phone covers his cards first.
             self.lifted.set(None);
