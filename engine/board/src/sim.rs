@@ -30,7 +30,7 @@ use camelot_kit::Player;
 use ctx::Ctx;
 pub use glimpse::{Glimpse, Step};
 pub use policy::SimplePolicy;
-use policy::{Best, harm};
+use policy::{Best, MERLINS_CANCEL, harm};
 pub use reason::{Clue, Reason};
 use suspects::clue;
 pub use suspects::{Accusal, Belief, Suspect, suspicion, sword_chance};

@@ -288,3 +288,143 @@ fn a_knight_does_not_buy_a_second_action_with_a_life_once_his_quest_action_is_ta
         );
     }
 }
+
+/// The Fight cards a knight lays in a siege fight, one at a time, and the roll: what the built-in
+/// policy does from the first card to the die.
+fn siege_fight(g: &mut Game) -> Vec<Action> {
+    act(g, Action::FightSiegeEngine);
+    let mut laid = Vec::new();
+    loop {
+        let (action, _) = choice(g);
+        laid.push(action);
+        act(g, action);
+        if action == Action::RollSiegeDie {
+            return laid;
+        }
+    }
+}
+
+/// A siege fight is sure once its total beats every face of the d8 (9): a knight holding two 5s,
+/// a 4 and a 1 lays a 5, then the 4 that makes it sure rather than the other 5, and rolls.
+#[test]
+fn a_siege_fight_takes_the_smallest_card_that_makes_it_sure() {
+    let mut g = three().hand(0, &[F5, F5, F4, F1]).engines(3).start();
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(
+        siege_fight(&mut g),
+        [
+            Action::AddToFight { card: F5 },
+            Action::AddToFight { card: F4 },
+            Action::RollSiegeDie
+        ]
+    );
+    assert_eq!(hand(&g, 0), [F1, F5]);
+}
+
+/// Sir Kay may add a Fight card after the roll in his own siege fight: with a 5 and a 4 in hand he
+/// lays the 5 and rolls, keeping the 4 for the roll that would beat 5.
+#[test]
+fn sir_kay_rolls_once_his_largest_card_would_make_the_fight_sure() {
+    let mut g = table(&[Knight::SirKay, Knight::SirGawain, Knight::SirGalahad])
+        .hand(0, &[F5, F4, F1, F1])
+        .engines(3)
+        .start();
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(
+        siege_fight(&mut g),
+        [Action::AddToFight { card: F5 }, Action::RollSiegeDie]
+    );
+}
+
+/// At 1 life with three Fight 1s and three Fight 5s, a knight heals with the 1s (the 5s win
+/// fights).
+#[test]
+fn a_knight_heals_with_the_triple_least_useful_to_keep() {
+    let mut g = three().hand(0, &[F5, F5, F5, F1, F1, F1]).start();
+    for _ in 0..3 {
+        idle_turn_with(&mut g, Action::LoseLife);
+        idle_turn(&mut g);
+        idle_turn(&mut g);
+    }
+    act(&mut g, Action::AddSiegeEngine);
+    assert_eq!(g.life(s(0)), 1);
+    // Whatever the noise that breaks the policy's ties.
+    let chosen = choices_at(&g, Level::Solid);
+    assert!(
+        chosen.iter().all(|&a| a == Action::Heal { card: F1 }),
+        "{chosen:?}"
+    );
+}
+
+/// Three Merlins are three siege engines the knights could remove: a Loyal knight gives his to
+/// cancel Vivien (no Merlin until a quest is won) or Morgan's card that costs every knight a life,
+/// but not Guinevere (everyone back to Camelot) or Morgan's call for a volunteer.
+#[test]
+fn merlins_cancel_the_black_cards_worth_three_siege_engines_only() {
+    for (card, cancels) in [
+        (Black::Vivien, true),
+        (Black::Morgan1, true),
+        (Black::Morgan3, true),
+        (Black::Guinevere, false),
+        (Black::Morgan2, false),
+        (Black::Morgan5, false),
+    ] {
+        let mut g = three()
+            .hand(0, &[MERLIN, F1])
+            .hand(1, &[MERLIN, F1])
+            .black(&[card])
+            .start();
+        act(&mut g, Action::DrawBlackCard);
+        let (action, _) = choice(&g);
+        assert_eq!(
+            matches!(action, Action::CommitMerlins { .. }),
+            cancels,
+            "{card:?}: {action:?}"
+        );
+    }
+}
+
+/// Once the Excalibur quest is over, its black cards bring siege engines: its owner lets one
+/// through at 5 siege engines, but gives Excalibur to cancel the one that would bring the twelfth.
+#[test]
+fn excalibur_cancels_the_black_card_that_would_bring_the_twelfth_siege_engine() {
+    for (engines, cancels) in [(5, false), (11, true)] {
+        let b = three().black(&[Black::Excalibur]).engines(engines - 4);
+        let mut g = excalibur_for_seat0(b, &[F2]);
+        assert_eq!(g.siege_engines(), engines);
+        act_as(&mut g, 1, Action::DrawBlackCard);
+        assert_eq!(g.decider(), Some(s(0)));
+        let (action, _) = choice(&g);
+        assert_eq!(action == Action::SacrificeExcalibur, cancels, "{engines}");
+    }
+}
+
+/// Sir Percival looks at the top black card before his Progression of Evil: a Black Knight 1 is
+/// harmless while the tournament has room, but with three Black Knight cards on it the fourth
+/// loses the tournament, and he leaves it on top.
+#[test]
+fn percival_leaves_on_top_the_black_card_that_would_lose_a_quest() {
+    for (laid, draws) in [(2, true), (3, false)] {
+        let mut black = vec![Black::BlackKnight1; laid];
+        black.push(Black::BlackKnight1);
+        let mut g = table(&[Knight::SirPercival, Knight::SirGawain, Knight::SirGalahad])
+            .hand(0, &[F1, F2])
+            .black(&black)
+            .engines(3)
+            .start();
+        // Seat 0 looks first and takes the quiet turns the others do.
+        for _ in 0..laid {
+            if legal(&g, Action::PercivalLook) {
+                act(&mut g, Action::PercivalLook);
+            }
+            quiet_turn(&mut g);
+        }
+        while g.current() != s(0) {
+            idle_turn(&mut g);
+        }
+        assert_eq!(g.combat(Quest::BlackKnight).unwrap().black().count(), laid);
+        act(&mut g, Action::PercivalLook);
+        let (action, _) = choice(&g);
+        assert_eq!(action == Action::DrawBlackCard, draws, "{laid}: {action:?}");
+    }
+}

@@ -325,7 +325,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Step::FaceChoice { .. } => return i32::from(a == Action::PlaceFaceDown),
             Step::Merlins { card, .. } => {
                 return match a {
-                    Action::CommitMerlins { count } if !self.traitor && self.harm(card) >= 4 => {
+                    Action::CommitMerlins { count }
+                        if !self.traitor && self.harm(card) >= MERLINS_CANCEL =>
+                    {
                         i32::from(count)
                     }
                     Action::Pass => 0,
@@ -379,15 +381,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
                     _ => -1,
                 };
             }
-            Step::SiegeAdd { total } => {
-                return match a {
-                    Action::AddToFight { card } if total < 9 => {
-                        i32::from(card.fight_value().unwrap_or(0))
-                    }
-                    Action::RollSiegeDie => 0,
-                    _ => -1,
-                };
-            }
+            Step::SiegeAdd { total } => return self.siege_add(a, total),
             Step::Convocation => return i32::from(a == Action::AnswerConvocation { go: false }),
             Step::Messenger { .. } => {
                 return match a {
@@ -413,6 +407,31 @@ impl<'a, 'b> Ctx<'a, 'b> {
             },
             Phase::HeroicActions => self.heroic_score(a),
             _ => 0,
+        }
+    }
+
+    /// A card added to a siege fight (the total so far `total`, Excalibur's +1 included): Fight
+    /// cards until the total beats every face of the die, the smallest card that gets it there
+    /// rather than the largest (the rest stay in hand). Sir Kay, who may add a card after the
+    /// roll, rolls as soon as the largest card he holds would then get it there.
+    fn siege_add(&self, a: Action, total: u8) -> i32 {
+        let sure = SIEGE_DIE_FACES + 1;
+        let Action::AddToFight { card } = a else {
+            return i32::from(a == Action::RollSiegeDie) - 1;
+        };
+        let value = card.fight_value().unwrap_or(0);
+        let v = self.v;
+        let largest = (1..=5u8)
+            .rev()
+            .find(|&x| self.fights[usize::from(x - 1)] > 0)
+            .unwrap_or(0);
+        if total >= sure || (v.knight(v.seat()) == Some(Knight::SirKay) && total + largest >= sure)
+        {
+            -1
+        } else if total + value >= sure {
+            20 - i32::from(value)
+        } else {
+            i32::from(value)
         }
     }
 
@@ -496,12 +515,16 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::EndTurn => 4,
             // At 2 life the three cards are worth more on a quest than the life: a heal first
             // there threw away the knights' play (measured: fewer games won at every count).
-            Action::Heal { .. } => match self.life {
-                0..=1 => 90,
-                2 => 40,
-                3 => 31,
-                _ => 6,
-            },
+            // The triple least useful to keep goes (three Fight 1s before three 5s).
+            Action::Heal { card } => {
+                self.junk_score(card) / 4
+                    + match self.life {
+                        0..=1 => 87,
+                        2 => 37,
+                        3 => 28,
+                        _ => 3,
+                    }
+            }
             // Below ten siege engines a fight waits for 8 points of Fight cards; from ten on it
             // comes before almost anything else.
             Action::FightSiegeEngine => {
