@@ -61,6 +61,12 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>) -> impl IntoView {
             .map(|(m, events)| move_lines(&m.action, m.seat, events, &names))
             .collect(),
     );
+    // A pass the log leaves out (it changed nothing) is still this step's move, in its own words.
+    let own_words: Vec<String> = finished
+        .moves()
+        .iter()
+        .map(|m| words::action_line(&m.action, m.seat, &names))
+        .collect();
     let step = {
         let finished = finished.clone();
         Memo::new(move |_| {
@@ -75,13 +81,7 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>) -> impl IntoView {
     let view = Signal::derive(move || step.with(|s| s.view.clone()));
     let this_move = {
         let lines = lines.clone();
-        move || {
-            let at = steps.with(|s| s.at);
-            match at.checked_sub(1).and_then(|i| lines.get(i)) {
-                None => vec![t(R::as_dealt).to_string()],
-                Some(l) => l.iter().map(|(_, l)| l.clone()).collect(),
-            }
-        }
+        move || move_told(&lines, &own_words, steps.with(|s| s.at))
     };
     let first = finished.turns()[0];
     let log = move || log_up_to(&lines, steps.with(|s| s.at), first);
@@ -112,6 +112,16 @@ fn Looking(finished: Arc<Finished>, names: Vec<String>) -> impl IntoView {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// What step `at` shows as its move: the lines the table heard of it, or the move in its own
+/// words when the log leaves it out (a pass that changed nothing); the deal at step 0.
+fn move_told(lines: &MoveLines, own_words: &[String], at: usize) -> Vec<String> {
+    match at.checked_sub(1).and_then(|i| Some((i, lines.get(i)?))) {
+        None => vec![t(R::as_dealt).to_string()],
+        Some((i, l)) if l.is_empty() => own_words.get(i).cloned().into_iter().collect(),
+        Some((_, l)) => l.iter().map(|(_, l)| l.clone()).collect(),
     }
 }
 
@@ -227,5 +237,16 @@ mod tests {
             ]
         );
         assert_eq!(log_up_to(&lines, 9, 1).len(), 2);
+    }
+
+    /// A pass the log leaves out is still a step of the review: its move is said in its own
+    /// words, and the log up to it gains nothing.
+    #[test]
+    fn a_pass_left_out_of_the_log_is_still_said_as_its_steps_move() {
+        let lines: MoveLines = vec![vec![(None, "Ann draws a black card".into())], vec![]];
+        let own: Vec<String> = ["Ann draws", "Bo passes"].map(String::from).to_vec();
+        assert_eq!(move_told(&lines, &own, 1), ["Ann draws a black card"]);
+        assert_eq!(move_told(&lines, &own, 2), ["Bo passes"]);
+        assert_eq!(log_up_to(&lines, 2, 1), log_up_to(&lines, 1, 1));
     }
 }
