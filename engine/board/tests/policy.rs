@@ -30,10 +30,10 @@ fn a_knight_with_few_siege_engines_around_adds_one_and_says_so() {
     );
 }
 
-#[test]
-fn a_knight_at_one_life_heals_and_says_so() {
-    let mut g = three().hand(0, &[F2, F2, F2, GRAIL]).start();
-    // Three lives given to evil.
+/// Three knights; seat 0, holding `cards`, gives three lives to Evil in three rounds and is at his
+/// next Heroic Actions with 1 life left.
+fn at_one_life(cards: &[White]) -> Game {
+    let mut g = three().hand(0, cards).start();
     for _ in 0..3 {
         idle_turn_with(&mut g, Action::LoseLife);
         idle_turn(&mut g);
@@ -41,6 +41,12 @@ fn a_knight_at_one_life_heals_and_says_so() {
     }
     act(&mut g, Action::AddSiegeEngine);
     assert_eq!(g.life(s(0)), 1);
+    g
+}
+
+#[test]
+fn a_knight_at_one_life_heals_and_says_so() {
+    let g = at_one_life(&[F2, F2, F2, GRAIL]);
     assert_eq!(
         choice(&g),
         (Action::Heal { card: F2 }, Reason::Heals { life: 1 })
@@ -340,14 +346,7 @@ fn sir_kay_rolls_once_his_largest_card_would_make_the_fight_sure() {
 /// fights).
 #[test]
 fn a_knight_heals_with_the_triple_least_useful_to_keep() {
-    let mut g = three().hand(0, &[F5, F5, F5, F1, F1, F1]).start();
-    for _ in 0..3 {
-        idle_turn_with(&mut g, Action::LoseLife);
-        idle_turn(&mut g);
-        idle_turn(&mut g);
-    }
-    act(&mut g, Action::AddSiegeEngine);
-    assert_eq!(g.life(s(0)), 1);
+    let g = at_one_life(&[F5, F5, F5, F1, F1, F1]);
     // Whatever the noise that breaks the policy's ties.
     let chosen = choices_at(&g, Level::Solid);
     assert!(
