@@ -79,13 +79,13 @@ fn beginner(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize
 }
 
 /// How bad a choice is for a Loyal knight, as the seat can tell before it is made
-/// ([`crate::Game::danger`], from what the seat may know): 2 ends the game at once (the twelfth
+/// ([`crate::Game::sure_danger`], from what the seat may know): 2 ends the game at once (the twelfth
 /// siege engine), 1 kills him (his last life, to Evil or for a second action), 0 neither. A black
 /// card that only *may* end the game is not refused (the warning beside it is for people):
 /// refused at every life, the knights gave a life every turn and bled to death; refused only
 /// while a life costs him little, it was measured to win no more games.
 fn harm(view: &Glimpse, action: Action) -> u8 {
-    match view.game().danger(view.seat(), action) {
+    match view.game().sure_danger(view.seat(), action) {
         Some(Danger::EvilWinsAtOnce) => 2,
         Some(Danger::CostsHisLastLife) => 1,
         _ => 0,
@@ -95,8 +95,9 @@ fn harm(view: &Glimpse, action: Action) -> u8 {
 /// The built-in policy's choice unless it is harmful ([`harm`]) and another choice is less so:
 /// then the one of those it likes best. A hidden Traitor is left to play along.
 pub(crate) fn refusing(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
-    let simple = SimplePolicy.choose(view, legal, rng)?;
-    let own_turn = view.step() == Step::Turn
+    let step = view.step();
+    let simple = SimplePolicy::choose_at(view, step, legal, rng)?;
+    let own_turn = step == Step::Turn
         && matches!(
             view.phase(),
             Phase::ProgressionOfEvil | Phase::HeroicActions

@@ -250,12 +250,7 @@ impl Game {
     /// What `action`, taken by `seat`, is sure to cost, or may cost at once (`None`: nothing). Only what the
     /// seat may know goes into it: the board, his life, and an accused knight's Loyalty once shown.
     pub fn danger(&self, seat: Seat, action: Action) -> Option<Danger> {
-        let s = self.seats.get(seat.index())?;
-        match action {
-            Action::AddSiegeEngine if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
-                Some(Danger::EvilWinsAtOnce)
-            }
-            Action::LoseLife | Action::Sacrifice if s.life <= 1 => Some(Danger::CostsHisLastLife),
+        self.sure_danger(seat, action).or_else(|| match action {
             Action::DrawBlackCard if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
                 Some(Danger::MayBringTheTwelfthSiegeEngine)
             }
@@ -264,6 +259,20 @@ impl Game {
                     && !self.black_discard.contains(&Black::Morgan4))
                 .then_some(Danger::MayBringTwoSiegeEnginesAndTheTwelfth)
             }),
+            _ => None,
+        })
+    }
+
+    /// What `action`, taken by `seat`, is sure to cost ([`Danger::EvilWinsAtOnce`],
+    /// [`Danger::CostsHisLastLife`]), leaving out what a black card only may bring: the computer
+    /// knights weigh that themselves, and ask this at every choice of the worlds they play out.
+    pub fn sure_danger(&self, seat: Seat, action: Action) -> Option<Danger> {
+        let s = self.seats.get(seat.index())?;
+        match action {
+            Action::AddSiegeEngine if self.engines + 1 >= SIEGE_ENGINES_LOSE => {
+                Some(Danger::EvilWinsAtOnce)
+            }
+            Action::LoseLife | Action::Sacrifice if s.life <= 1 => Some(Danger::CostsHisLastLife),
             // Accusing a knight already shown Loyal turns a white sword black: the seventh?
             Action::Accuse { target }
                 if self

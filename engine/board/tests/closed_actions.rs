@@ -217,6 +217,24 @@ fn a_black_card_drawn_at_eleven_siege_engines_is_said_to_risk_the_twelfth() {
 }
 
 #[test]
+fn what_a_choice_is_sure_to_cost_leaves_out_what_a_black_card_only_may_bring() {
+    // At eleven siege engines: the twelfth added is sure to end the game, a black card only may.
+    let g = three().engines(11).start();
+    assert_eq!(
+        g.sure_danger(s(0), Action::AddSiegeEngine),
+        Some(Danger::EvilWinsAtOnce)
+    );
+    assert_eq!(g.sure_danger(s(0), Action::DrawBlackCard), None);
+    assert!(g.danger(s(0), Action::DrawBlackCard).is_some());
+    // A last life given is sure to cost it.
+    let g = three().squires_at_one_life(&[0]).start();
+    assert_eq!(
+        g.sure_danger(s(0), Action::LoseLife),
+        Some(Danger::CostsHisLastLife)
+    );
+}
+
+#[test]
 fn a_black_card_drawn_at_ten_siege_engines_is_said_to_risk_morgans_two_while_she_may_come() {
     // At ten, Morgan's card that adds two would be the twelfth: said while it may still be drawn.
     let g = three().engines(10).start();

@@ -1,7 +1,7 @@
 //! What the built-in policy works out once per decision ([`Ctx`]) and how it scores each action:
 //! the decisions out of turn, the Heroic Actions, and what an accusation is worth.
 
-use super::suspects::{Likelihoods, record};
+use super::suspects::{Likelihoods, Weighing, record};
 use super::*;
 
 /// What the policy works out once per decision.
@@ -683,39 +683,31 @@ impl<'a, 'b> Ctx<'a, 'b> {
         if !self.traitor {
             return [0; 3];
         }
-        // Every knight's record, read once for the three choices.
+        // Every knight's record and what else the belief reads, read once for the three choices.
         let v = self.v;
+        let weighing = Weighing::of(v);
         let mut records = [[0; 7]; 8];
-        for s in (0..v.players().min(8)).map(Seat).filter(|&s| v.on_board(s)) {
+        for s in weighing.on_board_seats() {
             records[s.index()] = record(v, s);
         }
         // Black cards drawn, siege engines added, life lost: the first three counts of the record.
         let seen: [f64; 3] = std::array::from_fn(|i| {
-            let mut more = [0; 7];
-            more[i] = 1;
-            self.exposure(&records, more)
+            let mut tried = records;
+            tried[v.seat().index()][i] += 1;
+            self.exposure(&weighing.likelihoods(&tried))
         });
         let least = seen.iter().copied().fold(f64::MAX, f64::min);
         seen.map(|e| (STEALTH * 100.0 * (e - least - STEALTH_SLACK).max(0.0)) as i32)
     }
 
-    /// How much the others believe he is the Traitor, were his record `more` than `records`
-    /// (every knight's on the board, by seat): the mean over the other knights on the board of
-    /// the belief each would hold from the public record ([`Belief::held_by`]), less the most they
-    /// believe of any other knight ([`Likelihoods::lead_of`]).
-    pub(super) fn exposure(&self, records: &[[i32; 7]; 8], more: [i32; 7]) -> f64 {
+    /// How much the others believe he is the Traitor, by `likelihoods` (the public record, his own
+    /// as tried out): the mean over the other knights on the board of the belief each would hold
+    /// ([`Belief::held_by`]), less the most they believe of any other knight
+    /// ([`Likelihoods::lead_of`]).
+    pub(super) fn exposure(&self, likelihoods: &Likelihoods) -> f64 {
         let v = self.v;
         let me = v.seat();
         let (mut sum, mut k) = (0.0, 0.0);
-        let likelihoods = Likelihoods::of(v, |s| {
-            let mut r = records[s.index()];
-            if s == me {
-                for j in 0..7 {
-                    r[j] += more[j];
-                }
-            }
-            r
-        });
         for o in (0..v.players()).map(Seat) {
             if o == me || !v.on_board(o) {
                 continue;

@@ -33,12 +33,28 @@ pub struct SimplePolicy;
 impl Player<Game> for SimplePolicy {
     type Reason = Reason;
 
-    #[inline(never)]
     fn choose(&mut self, view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<usize> {
+        SimplePolicy::choose_at(view, view.step(), legal, rng)
+    }
+
+    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> Reason {
+        Self::reason_for(view, legal, chosen).unwrap_or(Reason::Passes)
+    }
+}
+
+impl SimplePolicy {
+    /// [`Player::choose`] with the step of the decision (`view.step()`) worked out already (the
+    /// expert's knights of a world played out read it once for both of them).
+    #[inline(never)]
+    pub(crate) fn choose_at(
+        view: &Glimpse,
+        step: Step,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<usize> {
         if legal.len() <= 1 {
             return Some(0);
         }
-        let step = view.step();
         if let Some(i) = direct(view, step, legal) {
             return Some(i);
         }
@@ -70,12 +86,6 @@ impl Player<Game> for SimplePolicy {
         })
     }
 
-    fn reason(&self, view: &Glimpse, legal: &[Action], chosen: usize) -> Reason {
-        Self::reason_for(view, legal, chosen).unwrap_or(Reason::Passes)
-    }
-}
-
-impl SimplePolicy {
     /// How much the built-in policy likes each of `legal` (without the noise that breaks its
     /// ties); `None` when a plain rule settles the decision. The expert's search tries the best
     /// of them.

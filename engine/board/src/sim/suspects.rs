@@ -102,6 +102,101 @@ impl Belief {
     }
 }
 
+/// What [`Likelihoods`] reads from the view besides the knights' records, read once where several
+/// records are weighed in one position (the hidden Traitor's three choices of his Progression of
+/// Evil, each a record tried out).
+pub(super) struct Weighing {
+    unmasked: Option<Seat>,
+    nobody_prior: f64,
+    /// Each seat's prior of being the Traitor.
+    each: f64,
+    /// How much a record's lead over the table's mean weighs, and what the turns played weigh.
+    spread: f64,
+    base: f64,
+    players: u8,
+    /// By seat, a bit each: on the board; shown Loyal by an accusation.
+    on_board: u8,
+    shown_loyal: u8,
+}
+
+impl Weighing {
+    pub(super) fn of(v: &Glimpse) -> Weighing {
+        let n = v.players().min(8);
+        let mut w = Weighing {
+            unmasked: (0..n).map(Seat).find(|&s| v.is_revealed(s)),
+            nobody_prior: 1.0,
+            each: 0.0,
+            spread: 0.0,
+            base: 0.0,
+            players: n,
+            on_board: 0,
+            shown_loyal: 0,
+        };
+        for s in (0..n).map(Seat) {
+            w.on_board |= u8::from(v.on_board(s)) << s.0;
+            w.shown_loyal |= u8::from(v.shown_loyal_on(s).is_some()) << s.0;
+        }
+        if w.unmasked.is_some() {
+            return w;
+        }
+        let rule = v.game().setup().options.traitor;
+        w.nobody_prior = Belief::prior_nobody(rule, n);
+        w.each = (1.0 - w.nobody_prior) / f64::from(n.saturating_sub(1).max(1));
+        let knights = f64::from(n) - 5.0;
+        // Turns played before this one.
+        let turn = f64::from(v.turn().saturating_sub(1));
+        w.spread = (1.0 + BELIEF_PER_KNIGHT * knights) / (1.0 + BELIEF_FADE * turn / 10.0);
+        w.base = (BELIEF_PER_10_TURNS + BELIEF_PER_KNIGHT_PER_10_TURNS * knights) * turn / 10.0;
+        w
+    }
+
+    /// The knights on the board, by seat.
+    pub(super) fn on_board_seats(&self) -> impl Iterator<Item = Seat> + use<'_> {
+        (0..self.players)
+            .map(Seat)
+            .filter(|s| self.on_board & (1 << s.0) != 0)
+    }
+
+    /// The weights from `records` (by seat; those of the knights on the board are read).
+    pub(super) fn likelihoods(&self, records: &[[i32; 7]; 8]) -> Likelihoods {
+        let n = self.players;
+        let mut l = Likelihoods {
+            unmasked: self.unmasked,
+            nobody_prior: self.nobody_prior,
+            weights: [None; 8],
+            players: n,
+        };
+        if l.unmasked.is_some() || l.nobody_prior >= 1.0 {
+            return l;
+        }
+        // The leads are taken against the mean of the knights on the board.
+        let mut sum = [0i32; 7];
+        let mut k = 0;
+        for s in self.on_board_seats() {
+            let f = records[s.index()];
+            for j in 0..7 {
+                sum[j] += f[j];
+            }
+            k += 1;
+        }
+        for s in (0..n).map(Seat) {
+            if self.shown_loyal & (1 << s.0) != 0 {
+                continue;
+            }
+            let mut llr = self.base;
+            if self.on_board & (1 << s.0) != 0 && k > 0 {
+                let f = records[s.index()];
+                let lead: f64 = (0..7)
+                    .map(|j| BELIEF_LLR[j] * (f64::from(f[j]) - f64::from(sum[j]) / f64::from(k)))
+                    .sum();
+                llr += self.spread * lead;
+            }
+            l.weights[s.index()] = Some(self.each * llr.clamp(-30.0, 30.0).exp());
+        }
+        l
+    }
+}
+
 /// Every knight's weight in a [`Belief`] before it is normalised (his prior times his record's
 /// likelihood), worked out once from the public record: each observer only leaves himself out.
 /// The hidden Traitor weighs every observer's belief in him for each choice, so this is on the
@@ -118,54 +213,12 @@ pub(super) struct Likelihoods {
 impl Likelihoods {
     /// The weights from the records given by `records`.
     pub(super) fn of(v: &Glimpse, records: impl Fn(Seat) -> [i32; 7]) -> Likelihoods {
-        let n = v.players().min(8);
-        let mut l = Likelihoods {
-            unmasked: (0..n).map(Seat).find(|&s| v.is_revealed(s)),
-            nobody_prior: 1.0,
-            weights: [None; 8],
-            players: n,
-        };
-        if l.unmasked.is_some() {
-            return l;
-        }
-        let rule = v.game().setup().options.traitor;
-        l.nobody_prior = Belief::prior_nobody(rule, n);
-        if l.nobody_prior >= 1.0 {
-            return l;
-        }
-        let each = (1.0 - l.nobody_prior) / f64::from(n.saturating_sub(1).max(1));
-        // The leads are taken against the mean of the knights on the board.
+        let weighing = Weighing::of(v);
         let mut all = [[0i32; 7]; 8];
-        let mut sum = [0i32; 7];
-        let mut k = 0;
-        for s in (0..n).map(Seat).filter(|&s| v.on_board(s)) {
-            let f = records(s);
-            for j in 0..7 {
-                sum[j] += f[j];
-            }
-            all[s.index()] = f;
-            k += 1;
+        for s in weighing.on_board_seats() {
+            all[s.index()] = records(s);
         }
-        let knights = f64::from(n) - 5.0;
-        // Turns played before this one.
-        let turn = f64::from(v.turn().saturating_sub(1));
-        let spread = (1.0 + BELIEF_PER_KNIGHT * knights) / (1.0 + BELIEF_FADE * turn / 10.0);
-        let base = (BELIEF_PER_10_TURNS + BELIEF_PER_KNIGHT_PER_10_TURNS * knights) * turn / 10.0;
-        for s in (0..n).map(Seat) {
-            if v.shown_loyal_on(s).is_some() {
-                continue;
-            }
-            let mut llr = base;
-            if v.on_board(s) && k > 0 {
-                let f = all[s.index()];
-                let lead: f64 = (0..7)
-                    .map(|j| BELIEF_LLR[j] * (f64::from(f[j]) - f64::from(sum[j]) / f64::from(k)))
-                    .sum();
-                llr += spread * lead;
-            }
-            l.weights[s.index()] = Some(each * llr.clamp(-30.0, 30.0).exp());
-        }
-        l
+        weighing.likelihoods(&all)
     }
 
     /// What `observer`, were he Loyal, believes of `me` beyond the most he believes of any other
