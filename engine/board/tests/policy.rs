@@ -427,3 +427,45 @@ fn percival_leaves_on_top_the_black_card_that_would_lose_a_quest() {
         assert_eq!(action == Action::DrawBlackCard, draws, "{laid}: {action:?}");
     }
 }
+
+/// King Arthur at the Pict War gives the Grail card he cannot use there to the knight at the
+/// Grail, who plays it on his quest, and gets one of that knight's cards back: once his two
+/// actions are taken, before his turn ends.
+#[test]
+fn king_arthur_gives_his_grail_card_to_the_knight_at_the_grail() {
+    let mut g = table(&[Knight::KingArthur, Knight::SirGawain, Knight::SirGalahad])
+        .hand(0, &[F1, F2, GRAIL])
+        .hand(1, &[F5, F5])
+        .white(&[F4, F4, F4, F4, F4, F4])
+        .black(&[Black::Picts, Black::Picts, Black::Picts])
+        .start();
+    quiet_turn(&mut g);
+    quiet_evil(&mut g);
+    move_and_end(&mut g, Place::Grail);
+    quiet_turn(&mut g);
+    assert_eq!(g.war(Quest::PictWar).unwrap().warriors, 3);
+    act(&mut g, Action::AddSiegeEngine);
+    let mut arthur = Vec::new();
+    while g.phase() == Phase::HeroicActions && g.decider() == Some(s(0)) {
+        let (action, reason) = choice(&g);
+        arthur.push((action, reason));
+        act(&mut g, action);
+        if g.decider() == Some(s(1)) {
+            // Sir Gawain gives a card back.
+            let (give_back, _) = choice(&g);
+            act(&mut g, give_back);
+        }
+    }
+    assert!(
+        arthur.contains(&(
+            Action::ArthurExchange {
+                to: s(1),
+                card: GRAIL
+            },
+            Reason::ExchangesCards
+        )),
+        "{arthur:?}"
+    );
+    assert_eq!(hand(&g, 1), [F5, GRAIL]);
+    assert!(!hand(&g, 0).contains(&GRAIL));
+}

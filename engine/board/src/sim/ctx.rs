@@ -104,10 +104,9 @@ impl<'a, 'b> Ctx<'a, 'b> {
                         i += 1;
                     }
                 }
-                // King Arthur's exchanges are never sought.
                 Action::ArthurExchange { .. } => {
-                    while let Some(Action::ArthurExchange { .. }) = legal.get(i) {
-                        best.offer(i, -20);
+                    while let Some(&Action::ArthurExchange { to, card }) = legal.get(i) {
+                        best.offer(i, self.arthur_gift(to, card));
                         i += 1;
                     }
                 }
@@ -118,6 +117,45 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
         }
         best
+    }
+
+    /// King Arthur's exchange of `card` with the knight in `to` (§5.1: he gives one card back,
+    /// chosen without seeing it): worth it when `card` is what that knight's quest needs next
+    /// where he stands, somewhere else than Arthur — a Grail card at the Grail, the Fight card a
+    /// War needs next at that War — and Arthur has no use for it: a Fight card is kept on a
+    /// quest of Fight cards. Otherwise never sought; the hidden Traitor never helps so.
+    fn arthur_gift(&self, to: Seat, card: White) -> i32 {
+        let v = self.v;
+        let there = v.place(to);
+        if self.traitor || there.is_none() || there == self.place {
+            return -20;
+        }
+        let needed_there = match there {
+            Some(Place::Grail) => {
+                card == White::Grail && v.quest_in_play(Quest::Grail) && !v.dark_forest()
+            }
+            Some(p @ (Place::PictWar | Place::SaxonWar)) => p.quest().is_some_and(|q| {
+                let w = v.war(q);
+                w.cards < w.needed() && card.fight_value() == Some(w.next_value())
+            }),
+            _ => false,
+        };
+        let kept = card.fight_value().is_some()
+            && matches!(
+                self.place,
+                Some(
+                    Place::BlackKnight
+                        | Place::Lancelot
+                        | Place::Dragon
+                        | Place::PictWar
+                        | Place::SaxonWar
+                )
+            );
+        if needed_there && !kept {
+            ARTHUR_GIFT
+        } else {
+            -20
+        }
     }
 
     /// Why `a` (the action chosen) was chosen, as a Loyal knight would say it.
@@ -808,6 +846,11 @@ impl<'a, 'b> Ctx<'a, 'b> {
 /// The most a Loyal knight's accusation not worth its risk scores (when he is sure of the
 /// Traitor): below what he would rather do whenever anything else may be done.
 const UNWORTHY_ACCUSATION: i32 = -10;
+
+/// King Arthur's exchange that gives a knight the card his quest needs next ([`Ctx::arthur_gift`]):
+/// a free action, taken before the turn ends (any score above the end of the turn's comes to the
+/// same; 10, 30 and 60 were measured alike).
+const ARTHUR_GIFT: i32 = 30;
 
 /// How much more likely to win an accusation must make the Loyal knights, by [`Accusal`]'s
 /// reckoning, before a Loyal knight risks one. Tuned on simulated games (solid, 4, 5 and 7
