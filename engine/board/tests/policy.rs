@@ -462,7 +462,10 @@ fn king_arthur_gives_his_grail_card_to_the_knight_at_the_grail() {
                 to: s(1),
                 card: GRAIL
             },
-            Reason::ExchangesCards
+            Reason::ExchangesCards {
+                to: s(1),
+                place: Place::Grail
+            }
         )),
         "{arthur:?}"
     );

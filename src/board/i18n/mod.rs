@@ -293,7 +293,7 @@ i18n::texts! {
     why_plays_card: "{card} helps most now",
     why_reveals_himself: "the time has come to show myself",
     why_sacrifices: "a second action is worth a life ({n} before)",
-    why_exchanges_cards: "a card for a card, as King Arthur may",
+    why_exchanges_cards: "{other} can use it {at}; I cannot",
     why_accuses: "I suspect {other} ({percent}%): {clue}",
     why_ends_turn: "nothing more worth doing this turn",
     why_places_face_down: "hidden, and a white card for me",

@@ -256,7 +256,10 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         Reason::PlaysCard { card: c } => card(B::why_plays_card, c),
         Reason::RevealsHimself => t(B::why_reveals_himself).into(),
         Reason::Sacrifices { life } => n(B::why_sacrifices, life),
-        Reason::ExchangesCards => t(B::why_exchanges_cards).into(),
+        Reason::ExchangesCards { to, place } => tf(
+            B::why_exchanges_cards,
+            &[("other", &name(to)), ("at", &place_at(place))],
+        ),
         Reason::Accuses {
             target,
             percent,

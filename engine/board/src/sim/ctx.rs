@@ -231,7 +231,10 @@ impl<'a, 'b> Ctx<'a, 'b> {
                 card: White::Reinforcements,
             },
             Action::Sacrifice => Reason::Sacrifices { life: self.life },
-            Action::ArthurExchange { .. } => Reason::ExchangesCards,
+            Action::ArthurExchange { to, .. } => Reason::ExchangesCards {
+                to,
+                place: v.place(to).unwrap_or(Place::Camelot),
+            },
             Action::Accuse { target } => Reason::Accuses {
                 target,
                 percent: Belief::of(v).percent(target),

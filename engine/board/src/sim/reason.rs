@@ -93,8 +93,11 @@ pub enum Reason {
     Sacrifices {
         life: u8,
     },
-    /// King Arthur's exchange.
-    ExchangesCards,
+    /// King Arthur's exchange with `to`, at `place`: a card that knight can use there.
+    ExchangesCards {
+        to: Seat,
+        place: Place,
+    },
     /// Accuses `target`, whose public record stands out (see [`Clue`]): `percent` the chance he
     /// is the Traitor, in the accuser's [`Belief`].
     Accuses {

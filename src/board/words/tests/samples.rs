@@ -573,7 +573,10 @@ pub(super) fn reasons() -> Vec<Reason> {
         PlaysCard { card: White::Piety },
         RevealsHimself,
         Sacrifices { life: 3 },
-        ExchangesCards,
+        ExchangesCards {
+            to: S2,
+            place: Place::Grail,
+        },
         Accuses {
             target: S2,
             percent: 72,
