@@ -411,9 +411,11 @@ async fn skip_and_faster_hurry_the_computer_knights() {
 /// Records, from the moment the page loads, every computer knight's decision (the app times it
 /// with `console.time`, from the moment it begins to think to the moment it has decided) in
 /// `window.__thinks`, each slice of its thinking (how long it held the page at once) in
-/// `window.__slices` as [start, duration], and every long task of the page (50 ms or more: a move
+/// `window.__slices` as [start, duration], every long task of the page (50 ms or more: a move
 /// and the page drawn again, or a decision made at once) in `window.__longTasks` as [start,
-/// duration], in the page's own clock.
+/// duration], and every long animation frame (50 ms or more from a task to the frame drawn after
+/// it) in `window.__frames` as [start, duration, drawing, style and layout], in the page's own
+/// clock: how much of a long frame went to drawing the page rather than to the app's own code.
 const TIMERS: &str = r#"
 window.__thinks = [];
 window.__slices = [];
@@ -430,6 +432,15 @@ console.timeEnd = label => {
 new PerformanceObserver(list => {
   for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({ type: "longtask", buffered: true });
+window.__frames = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) {
+    const end = e.startTime + e.duration;
+    window.__frames.push([e.startTime, e.duration,
+      e.renderStart ? end - e.renderStart : 0,
+      e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 "#;
 
 /// How long one person waits for his expert computer knights, on a phone-like CPU: a whole
@@ -439,7 +450,8 @@ new PerformanceObserver(list => {
 /// moment the knight begins to think to the moment he has decided, against the 200 ms a decision
 /// may take, and for the three slowest the thinking in their slices and the pauses between them;
 /// the longest slices of thinking (the page held at once); the longest tasks the page
-/// ran while the computer knights moved, with the decision begun in each; and the computer
+/// ran while the computer knights moved, with the decision begun in each, and the longest frames,
+/// with how much of each went to drawing the page; and the computer
 /// knights' moves with their reasons, to read how they played. A measurement on a shared machine,
 /// so not part of the default run (`CAMELOT_SEED` for another deal than 12):
 /// `cargo test -p camelot-app --test browser_board the_expert_knights -- --ignored --nocapture`.
@@ -643,6 +655,24 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
          decision each held, {:?} ms",
         computers.len(),
         computers.iter().take(8).collect::<Vec<_>>()
+    );
+    // The long frames while the computer knights moved: how much of each went to drawing.
+    let frames: Vec<(f64, f64, f64, f64)> =
+        serde_json::from_value(b.eval("return window.__frames;").await).expect("frames");
+    let mut frames: Vec<[f64; 3]> = frames
+        .iter()
+        .filter(|&&(at, ..)| at >= opened)
+        .filter(|&&(at, ..)| !persons.iter().any(|&(t0, t1)| at >= t0 && at <= t1))
+        .map(|&(_, d, drawing, layout)| [d.round(), drawing.round(), layout.round()])
+        .collect();
+    frames.sort_by(|a, b| b[0].total_cmp(&a[0]));
+    println!(
+        "long frames while computer knights moved: {}, {:.0} ms drawing of {:.0} ms in all; the \
+         longest [ms, of it drawing, of that style and layout] {:?}",
+        frames.len(),
+        frames.iter().map(|f| f[1]).sum::<f64>(),
+        frames.iter().map(|f| f[0]).sum::<f64>(),
+        frames.iter().take(8).collect::<Vec<_>>()
     );
     // The game as the log tells it, the computer knights' reasons with it.
     if b.exists("[data-testid=board-log]").await {
