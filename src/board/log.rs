@@ -267,6 +267,31 @@ mod tests {
         assert!(all.iter().all(|l| !l.ends_with(" passes")), "{all:#?}");
     }
 
+    /// King Arthur's exchange is told as its two steps, his card given and one given back, not
+    /// as the same line twice ("Ann exchanges a white card with Bo", then "Ann (King Arthur)
+    /// exchanges a white card with Bo").
+    #[test]
+    fn king_arthurs_exchange_is_told_once_for_each_step() {
+        let names = ["Ann", "Bo", "Cy"].map(String::from).to_vec();
+        let given = words::action_line(
+            &Action::ArthurExchange {
+                to: Seat(1),
+                card: camelot_board::White::Grail,
+            },
+            Seat(0),
+            &names,
+        );
+        let back = words::event_line(
+            &Event::ArthurExchanged {
+                arthur: Seat(0),
+                with: Seat(1),
+            },
+            &names,
+        );
+        assert_eq!(given, "Ann gives Bo a white card face down (King Arthur)");
+        assert_eq!(back.as_deref(), Some("Bo gives Ann a white card back"));
+    }
+
     /// Each turn's lines sit under its own heading: "Turn 8: Di" opens turn 8, not the end of
     /// turn 7.
     #[test]
