@@ -18,10 +18,8 @@ pub struct TurnLines {
 
 /// What the table hears of one move, in order: a line per public event (the move itself is
 /// among them: "Ann moves to Excalibur"), or the move in words when none of its events says
-/// anything, except a pass that changed nothing (a Merlin or Excalibur kept while the next knight
-/// is asked, no volunteer yet): that is not told, or every black card would bring a line per
-/// knight; what the card does once everyone has passed is. Each line with the turn it begins,
-/// for the event that begins one ("Turn 8: Ywain").
+/// anything, except a move that changes nothing the table sees ([`untold_when_quiet`]). Each
+/// line with the turn it begins, for the event that begins one ("Turn 8: Ywain").
 pub fn move_lines(
     action: &Action,
     seat: Seat,
@@ -38,11 +36,20 @@ pub fn move_lines(
             words::event_line(e, names).map(|l| (begins, l))
         })
         .collect();
-    if lines.is_empty() && *action != Action::Pass {
+    if lines.is_empty() && !untold_when_quiet(action) {
         vec![(None, words::action_line(action, seat, names))]
     } else {
         lines
     }
+}
+
+/// A move not told when none of its events says anything: a pass that changed nothing (a
+/// Merlin or Excalibur kept while the next knight is asked, no volunteer yet), or every black
+/// card would bring a line per knight — what the card does once everyone has passed is told;
+/// and each black card put back after a Clairvoyance, face down — the card played is told once
+/// ("looks at the top 5 black cards and puts them back in a new order"), not again per card.
+pub(crate) fn untold_when_quiet(action: &Action) -> bool {
+    matches!(action, Action::Pass | Action::PutNext { .. })
 }
 
 /// A move's public events, swords laid one after another in one colour told as one ("2 white
@@ -72,7 +79,8 @@ pub(crate) fn public_merged(events: &[Event]) -> Vec<Event> {
 /// next knight's turn beginning after an ended turn, a siege engine arriving, what a last pass
 /// lets happen), what he did is said first, so that his reason is not read as someone else's or
 /// as the reason of what followed ("Cy ends the turn: nothing more worth doing", then "Turn 9: Di").
-/// A move that is not told (a pass that changed nothing) is not told with its reason either.
+/// A move that is not told (a pass that changed nothing, a card put back) is not told with its
+/// reason either.
 pub fn told_lines(
     action: &Action,
     seat: Seat,
@@ -181,6 +189,11 @@ mod tests {
 
     /// A four-knight game of 150 moves by the computer knights.
     fn game() -> Session {
+        game_of(7, 150)
+    }
+
+    /// A four-knight game of the deal `seed`, `moves` moves long, played by the computer knights.
+    fn game_of(seed: u64, moves: usize) -> Session {
         let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
         let mut s = Session::new(
             "log".into(),
@@ -191,13 +204,13 @@ mod tests {
                 };
                 4
             ],
-            Setup::new(4, 7),
+            Setup::new(4, seed),
             0.0,
         );
         let mut g = s.game().unwrap();
-        for i in 0..150 {
+        for i in 0..moves {
             let Some(seat) = g.decider() else { break };
-            let a = crate::board::computer_decision(&g, seat, Level::Solid, 7, i)
+            let a = crate::board::computer_decision(&g, seat, Level::Solid, seed, i)
                 .unwrap()
                 .0;
             s.apply(&mut g, seat, a, i as f64).unwrap();
@@ -208,7 +221,7 @@ mod tests {
     /// One line per public event, in order — a move is not told twice ("Cy moves to Excalibur"
     /// and again "Cy moves to Excalibur"; a siege fight of 2+1+1+1 is four "adds Fight" lines,
     /// not eight) — and a move none of whose events says anything is told
-    /// once in its own words, unless it is a pass.
+    /// once in its own words, unless it is a pass or a card put back.
     #[test]
     fn the_log_tells_each_event_once() {
         let s = game();
@@ -221,7 +234,7 @@ mod tests {
                     .iter()
                     .filter(|e| words::event_line(e, &s.names).is_some())
                     .count();
-                let silent = taken.take() == Some(Action::Pass);
+                let silent = taken.take().is_some_and(|a| untold_when_quiet(&a));
                 expected += if silent { said } else { said.max(1) };
             }
         });
@@ -292,6 +305,40 @@ mod tests {
         assert_eq!(back.as_deref(), Some("Bo gives Ann a white card back"));
     }
 
+    /// A Clairvoyance is told once, when it is played ("Cy looks at the top 5 black cards and
+    /// puts them back in a new order"), not again as "Cy puts a black card back" for each card
+    /// laid back face down; the log rebuilt from a game where it is played says so.
+    #[test]
+    fn a_clairvoyance_is_told_once_not_once_a_card() {
+        let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        let put = Action::PutNext { index: 0 };
+        assert!(move_lines(&put, Seat(2), &[], &names).is_empty());
+        assert!(told_lines(&put, Seat(2), &[], Some("why".into()), &names).is_empty());
+        let played = (1..40)
+            .map(|seed| {
+                let mut s = game_of(seed, 250);
+                s.moves.truncate(
+                    s.moves
+                        .iter()
+                        .position(|m| m.action == Action::PlayClairvoyance)
+                        .map_or(0, |i| i + 6),
+                );
+                s
+            })
+            .find(|s| !s.moves.is_empty())
+            .expect("a game of the computer knights where a Clairvoyance is played");
+        let all: Vec<String> = lines(&played).into_iter().flat_map(|t| t.lines).collect();
+        let told: Vec<&String> = all
+            .iter()
+            .filter(|l| l.contains("black cards and puts them back in a new order"))
+            .collect();
+        assert_eq!(told.len(), 1, "{all:#?}");
+        assert!(
+            all.iter().all(|l| !l.ends_with("puts a black card back")),
+            "{all:#?}"
+        );
+    }
+
     /// Each turn's lines sit under its own heading: "Turn 8: Di" opens turn 8, not the end of
     /// turn 7.
     #[test]
@@ -330,8 +377,9 @@ mod tests {
                 };
                 let told = told_lines(&action, seat, events, Some("why".into()), &s.names);
                 if told.is_empty() {
-                    // A pass that changed nothing is not told, nor its reason.
-                    assert_eq!(action, Action::Pass);
+                    // A pass that changed nothing is not told, nor its reason; nor a card
+                    // put back after a Clairvoyance.
+                    assert!(untold_when_quiet(&action), "{action:?}");
                     return;
                 }
                 let why_lines: Vec<&String> =
