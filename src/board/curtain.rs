@@ -214,6 +214,15 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
             (line, words::code(card))
         })
         .collect();
+    let foreseen = (!sv.foreseen.is_empty()).then(|| {
+        (
+            tf(
+                B::private_foreseen,
+                &[("cards", &words::black_list(&sv.foreseen))],
+            ),
+            black_codes(&sv.foreseen),
+        )
+    });
     view! {
         <div class="secrets">
             <p class="knight" data-testid="private-knight">
@@ -223,6 +232,7 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
                 <span class="label">{t(B::your_white_cards)}</span>" "{hand}
             </div>
             {shown.map(|(s, codes)| view! { <p class="shown" data-testid="private-shown" data-black=codes>{s}</p> })}
+            {foreseen.map(|(s, codes)| view! { <p class="shown" data-testid="private-foreseen" data-black=codes>{s}</p> })}
             {(!face_down.is_empty()).then(|| view! {
                 <ul class="face-down" data-testid="private-face-down">
                     {face_down.into_iter().map(|(l, code)| view! { <li data-black=code>{l}</li> }).collect_view()}

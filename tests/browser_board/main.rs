@@ -255,6 +255,8 @@ async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
             "seat {seat}'s private screen does not show exactly his hand"
         );
         let mut may_see: Vec<Black> = sv.face_down_known.iter().map(|&(_, _, c)| c).collect();
+        // The top black cards his own Clairvoyance put back, while he knows them.
+        may_see.extend(&sv.foreseen);
         match &sv.private {
             Some(PrivateView::DrawnCard { card }) => may_see.push(*card),
             Some(PrivateView::ArmorPair { cards }) => may_see.extend(cards),

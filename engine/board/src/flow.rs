@@ -335,12 +335,19 @@ impl Game {
                 }
             }
             Frame::Clairvoyance {
-                cards, len, placed, ..
+                player,
+                cards,
+                len,
+                placed,
             } => {
                 if placed + 1 >= len {
                     for i in (0..usize::from(len)).rev() {
                         self.black_deck.push(cards[i]);
                     }
+                    self.foreseen = (len > 0).then_some(Foreseen {
+                        seat: player,
+                        cards: len,
+                    });
                     None
                 } else {
                     Some(frame)

@@ -375,6 +375,15 @@ pub(crate) struct TurnState {
     pub count_after_rescue: bool,
 }
 
+/// What a knight knows of the black pile from his Clairvoyance (§1.3): its top `cards` cards, in
+/// their order, until they are drawn or the pile is shuffled (or Sir Percival, with Lancelot's
+/// Armor, takes the top two and puts one back on top: the order below is then his secret).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Foreseen {
+    pub seat: Seat,
+    pub cards: u8,
+}
+
 /// Cards left out of the game (explicit deals; unused loyalty cards).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Boxed {
@@ -428,6 +437,8 @@ pub struct Game {
     pub(crate) phase: Phase,
     pub(crate) t: TurnState,
     pub(crate) stack: Vec<Frame>,
+    /// The top black cards a knight saw with Clairvoyance and put back.
+    pub(crate) foreseen: Option<Foreseen>,
     /// Knights who reached 0 life and wait for their Dying step (bits by seat).
     pub(crate) fallen: u8,
     /// A knight who won Excalibur while at 0 life (§9.22).

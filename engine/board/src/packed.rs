@@ -188,6 +188,11 @@ impl Game {
                 w.num(u32::from(c));
             }
         }
+        // Then, only while a knight knows them, the top black cards his Clairvoyance put back.
+        if let Some(f) = self.foreseen {
+            w.seat(Some(f.seat));
+            w.small(f.cards);
+        }
         w.0
     }
 }

@@ -494,6 +494,7 @@ impl Game {
                 self.t.looked = true;
                 let len = self.black_deck.len();
                 if self.owner(Relic::LancelotsArmor) == Some(seat) && len >= 2 {
+                    self.foreseen = None;
                     let a = self.black_deck.pop();
                     let b = self.black_deck.pop();
                     if let (Some(a), Some(b)) = (a, b) {
@@ -814,6 +815,7 @@ impl Game {
                 }
             }
             Action::PlayClairvoyance => {
+                self.foreseen = None;
                 let mut cards = [Black::Despair; CLAIRVOYANCE_CARDS];
                 let mut len = 0u8;
                 // §9.17: fewer than five left: all of them, no reshuffle.

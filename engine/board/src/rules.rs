@@ -129,12 +129,19 @@ impl Game {
             }
             // The white pile's order.
             2 => swap_distinct(&mut self.white_deck, 0, rng),
-            // The black pile's order, below its two top cards.
-            3 => swap_distinct(&mut self.black_deck, 2, rng),
+            // The black pile's order, below its two top cards (and those the seat's Clairvoyance
+            // put back).
+            3 => {
+                let top = self.foreseen_by(seat).max(2);
+                swap_distinct(&mut self.black_deck, top, rng)
+            }
             // A face-down black card of another seat's (on a quest or being decided) against a card
             // of the same kind in the black pile.
             4 => {
-                let keep = self.black_deck.len().saturating_sub(2);
+                let keep = self
+                    .black_deck
+                    .len()
+                    .saturating_sub(self.foreseen_by(seat).max(2));
                 for quest in [Quest::BlackKnight, Quest::Lancelot, Quest::Dragon] {
                     let placed: Vec<(usize, Placed)> = self
                         .combat(quest)
@@ -185,7 +192,10 @@ impl Game {
                     self.white_deck[j] = d;
                     return true;
                 }
-                let keep = self.black_deck.len().saturating_sub(2);
+                let keep = self
+                    .black_deck
+                    .len()
+                    .saturating_sub(self.foreseen_by(seat).max(2));
                 if let (Some(&d), Some(j)) = (
                     self.black_discard.first(),
                     self.black_deck[..keep]

@@ -205,6 +205,10 @@ pub struct SeatView {
     pub hand: Vec<White>,
     /// Face-down black cards this seat drew: quest, position, card.
     pub face_down_known: Vec<(Quest, u8, Black)>,
+    /// The top black cards this seat's Clairvoyance put back, top first, while it knows them
+    /// (until they are drawn or the pile is shuffled).
+    #[serde(default)]
+    pub foreseen: Vec<Black>,
     pub private: Option<PrivateView>,
     /// The actions this seat may take now (empty if it is not this seat's decision).
     pub legal_actions: Vec<Action>,
@@ -368,6 +372,7 @@ impl Game {
                 loyalty: None,
                 hand: Vec::new(),
                 face_down_known: Vec::new(),
+                foreseen: Vec::new(),
                 private: None,
                 legal_actions: Vec::new(),
             };
@@ -389,6 +394,14 @@ impl Game {
                 .then_some(s.loyalty),
             hand: s.hand.cards(),
             face_down_known,
+            foreseen: {
+                let n = self.foreseen_by(seat);
+                self.black_deck[self.black_deck.len() - n..]
+                    .iter()
+                    .rev()
+                    .copied()
+                    .collect()
+            },
             private: if decider { self.private_view() } else { None },
             legal_actions: if decider {
                 self.legal_actions()

@@ -3,7 +3,8 @@
 //! knight that searches to play out.
 //!
 //! What is dealt anew: the other knights' hands (each keeps its size), the white draw and discard
-//! piles, the black draw and discard piles with the black cards other knights placed face down,
+//! piles, the black draw and discard piles with the black cards other knights placed face down
+//! (below the top cards the seat knows: Sir Percival's look, its own Clairvoyance),
 //! the Loyalty cards not shown (the other knights', the box's, and its own while it has not looked
 //! at it) and the dice still to be rolled. Once the seat has looked at its Loyalty card, the
 //! Traitor card goes to a knight, or to the box, with the chance the seat believes it is there
@@ -50,11 +51,12 @@ impl Glimpse<'_> {
         w.white_deck.extend(white.drain(..deck));
         w.white_discard = white;
 
-        // Black cards: both piles (the top card kept if this seat looked at it as Sir Percival this
-        // turn) and the face-down cards other knights placed.
-        let seen_top = (g.t.looked && g.current == me)
-            .then(|| w.black_deck.pop())
-            .flatten();
+        // Black cards: both piles (the top cards this seat knows kept in their order: the card it
+        // saw on top as Sir Percival this turn, those its Clairvoyance put back) and the face-down
+        // cards other knights placed.
+        let percival = usize::from(g.t.seen_top.is_some() && g.current == me);
+        let known = percival.max(g.foreseen_by(me)).min(w.black_deck.len());
+        let seen_top = w.black_deck.split_off(w.black_deck.len() - known);
         let mut black: Vec<Black> = Vec::new();
         black.extend_from_slice(&w.black_deck);
         black.extend_from_slice(&w.black_discard);
@@ -180,7 +182,8 @@ fn in_card_order<T: Copy, const K: usize>(pool: &mut [T], all: &[T; K], index: f
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::action::Seat;
+    use crate::action::{Action, Seat};
+    use crate::data::CLAIRVOYANCE_CARDS;
     use crate::{Setup, TraitorRule};
     use camelot_kit::{Rules, Secrets};
 
@@ -218,6 +221,86 @@ mod tests {
             }
         }
         assert!(compared > 1000, "only {compared}");
+    }
+
+    /// Games of four knights played at random until a Clairvoyance has been played and its cards
+    /// put back: the game and the knight who played it.
+    fn clairvoyance_games(count: usize) -> Vec<(Game, Seat)> {
+        let mut rng = rng_from_seed(11);
+        let mut out = Vec::new();
+        for seed in 0..400u64 {
+            let mut game = Game::new(&Setup::new(4, seed)).unwrap();
+            let mut seer = None;
+            for _ in 0..600 {
+                let Some(seat) = Rules::decider(&game) else {
+                    break;
+                };
+                let legal = Rules::legal_actions(&game);
+                let action = if legal.contains(&Action::PlayClairvoyance) {
+                    seer = Some(seat);
+                    Action::PlayClairvoyance
+                } else {
+                    legal[rng.random_range(0..legal.len())]
+                };
+                Rules::apply(&mut game, seat, action).unwrap();
+                if seer.is_some() && game.stack.is_empty() {
+                    break;
+                }
+            }
+            if let Some(seer) = seer.filter(|_| game.foreseen.is_some()) {
+                out.push((game, seer));
+            }
+            if out.len() == count {
+                break;
+            }
+        }
+        assert_eq!(out.len(), count, "games where a Clairvoyance is played");
+        out
+    }
+
+    /// The top `known` black cards of `g`'s pile, bottom first.
+    fn top(g: &Game, known: usize) -> Vec<Black> {
+        g.black_deck[g.black_deck.len() - known..].to_vec()
+    }
+
+    /// A knight who played Clairvoyance knows the top black cards he put back, in their order, and
+    /// the worlds he plays out keep them there (every other black card dealt anew); another knight
+    /// does not know them, and his worlds deal them anew.
+    #[test]
+    fn the_black_cards_a_clairvoyance_put_back_stay_on_top_in_its_worlds() {
+        for (game, seer) in clairvoyance_games(12) {
+            let known = game.foreseen_by(seer);
+            assert!(known > 0 && known <= CLAIRVOYANCE_CARDS);
+            let other = Seat((seer.0 + 1) % 4);
+            let mut dealt_anew = false;
+            for world in 0..20 {
+                let w = game.glimpse(seer).sample_world(&mut rng_from_seed(world));
+                assert_eq!(top(&w, known), top(&game, known));
+                let o = game.glimpse(other).sample_world(&mut rng_from_seed(world));
+                dealt_anew |= top(&o, known) != top(&game, known);
+            }
+            assert!(dealt_anew, "another knight's worlds keep the cards");
+        }
+    }
+
+    /// The knight who played Clairvoyance is shown the cards he put back, top first, among his
+    /// secrets, and nobody else is; once the top one is drawn he is shown the rest.
+    #[test]
+    fn a_knight_is_shown_the_black_cards_his_clairvoyance_put_back_until_drawn() {
+        for (mut game, seer) in clairvoyance_games(12) {
+            let known = game.foreseen_by(seer);
+            let mut expected = top(&game, known);
+            expected.reverse();
+            assert_eq!(game.seat_view(seer).foreseen, expected);
+            for s in (0..4).map(Seat).filter(|&s| s != seer) {
+                assert!(game.seat_view(s).foreseen.is_empty());
+            }
+            let reshuffled = game.black_deck.len() == 1;
+            game.pop_black();
+            if !reshuffled {
+                assert_eq!(game.seat_view(seer).foreseen, expected[1..]);
+            }
+        }
     }
 
     /// The pools are put in card order as a sort would put them, whatever order they came in.

@@ -653,6 +653,7 @@ i18n::texts! {
     private_top_of_pile: "On top of the black pile: {cards}.",
     private_clairvoyance: "Put back so far: {placed}. Still to put back: {left}.",
     private_face_down: "Face down on {quest}: {card}",
+    private_foreseen: "Next on the black pile, as your Clairvoyance left them: {cards}.",
     your_choice: "Your choice",
     accuse_confirm: "Accuse {name} of being the Traitor?",
     danger_evil_wins: "This ends the game at once: Evil wins.",

@@ -27,6 +27,7 @@ impl Game {
             self.refill(Colour::Black);
         }
         let card = self.black_deck.pop()?;
+        self.forget_top(1);
         if self.black_deck.is_empty() {
             self.reshuffle(Colour::Black);
         }
@@ -57,7 +58,27 @@ impl Game {
         shuffle(&mut self.white_deck, &mut self.rng);
         self.black_deck.append(&mut self.black_discard);
         shuffle(&mut self.black_deck, &mut self.rng);
+        self.foreseen = None;
         ev!(self, Event::DecksReshuffled);
+    }
+
+    /// `n` cards taken off the top of the black pile: what Clairvoyance showed of it is that much
+    /// shorter.
+    pub(crate) fn forget_top(&mut self, n: u8) {
+        self.foreseen = self
+            .foreseen
+            .map(|f| Foreseen {
+                cards: f.cards.saturating_sub(n),
+                ..f
+            })
+            .filter(|f| f.cards > 0);
+    }
+
+    /// How many of the black pile's top cards `seat` knows from his Clairvoyance.
+    pub(crate) fn foreseen_by(&self, seat: Seat) -> usize {
+        self.foreseen
+            .filter(|f| f.seat == seat)
+            .map_or(0, |f| usize::from(f.cards).min(self.black_deck.len()))
     }
 
     /// A draw from a pile that was left empty (its discards were empty when it ran out): the
@@ -68,6 +89,9 @@ impl Game {
             Colour::Black => refill(&mut self.black_deck, &mut self.black_discard, &mut self.rng),
         };
         if refilled {
+            if colour == Colour::Black {
+                self.foreseen = None;
+            }
             ev!(self, Event::DecksReshuffled);
         }
     }

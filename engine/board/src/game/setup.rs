@@ -310,6 +310,7 @@ impl Game {
             phase: Phase::Opening,
             t: TurnState::default(),
             stack: Vec::with_capacity(16),
+            foreseen: None,
             fallen: 0,
             excalibur_dying: None,
             tally: [QuestTally::default(); 7],

@@ -334,6 +334,14 @@ impl Game {
                 self.seats[i].deeds = deeds_from(c);
             }
         }
+        if self.format >= 2 && r.at < r.bytes.len() {
+            let seat = r.some_seat(n)?;
+            let cards = r.max(CLAIRVOYANCE_CARDS as u8, "black cards foreseen")?;
+            if cards == 0 || usize::from(cards) > self.black_deck.len() {
+                return Err("more black cards foreseen than the pile holds".into());
+            }
+            self.foreseen = Some(Foreseen { seat, cards });
+        }
         if r.at != r.bytes.len() {
             return Err("the board is longer than a game's".into());
         }
