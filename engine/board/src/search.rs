@@ -77,6 +77,7 @@ impl LookAhead {
     /// The expert's look ahead at the decision in `view`.
     pub fn expert(view: &Glimpse) -> LookAhead {
         match view.phase() {
+            _ if view.step() != Step::Turn => LookAhead::EXPERT,
             Phase::HeroicActions if view.players() <= 4 => LookAhead::EXPERT_HEROIC_FEW,
             Phase::HeroicActions => LookAhead::EXPERT_HEROIC,
             _ => LookAhead::EXPERT,
@@ -100,15 +101,18 @@ const ROLLOUT_ACTIONS: u32 = 3000;
 /// of Evil (a black card, a siege engine or a life: the choice that loses most games), and his
 /// Heroic Actions once the siege is near ([`SIEGE_NEAR`] engines or more); the hidden Traitor's
 /// Progression of Evil, played out for Evil. Looking ahead at every Heroic Action (the built-in
-/// policy's three best) was measured no better and four times slower.
+/// policy's three best) was measured no better and four times slower. And the order in which a
+/// Clairvoyance puts the black cards back, which card next (its worlds keep the cards seen): the
+/// card that would end the game goes where the knights have time to meet it; the hidden Traitor
+/// orders them for Evil (nobody sees the order).
 pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
     legal.len() > 1
-        && view.step() == Step::Turn
         && view.loyalty().is_some()
-        && match view.phase() {
-            Phase::ProgressionOfEvil => true,
+        && match (view.step(), view.phase()) {
+            (Step::Clairvoyance, _) => true,
+            (Step::Turn, Phase::ProgressionOfEvil) => true,
             _ if view.loyalty() == Some(Loyalty::Traitor) => false,
-            Phase::HeroicActions => view.siege_engines() >= SIEGE_NEAR,
+            (Step::Turn, Phase::HeroicActions) => view.siege_engines() >= SIEGE_NEAR,
             _ => false,
         }
 }
@@ -119,10 +123,10 @@ pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
 /// those deals with half the worlds, fewer (docs/computer-knights.md).
 const SIEGE_NEAR: u8 = 6;
 
-/// The choices worth playing out: at the Progression of Evil all of them; at the Heroic Actions
-/// (when looked at) the built-in policy's best few ([`heroic_candidates`]).
+/// The choices worth playing out: at the Progression of Evil and a Clairvoyance all of them; at
+/// the Heroic Actions (when looked at) the built-in policy's best few ([`heroic_candidates`]).
 fn candidates(view: &Glimpse, legal: &[Action], simple: usize) -> Vec<usize> {
-    if view.phase() != Phase::HeroicActions {
+    if view.phase() != Phase::HeroicActions || view.step() != Step::Turn {
         return (0..legal.len()).collect();
     }
     let Some(scores) = SimplePolicy::scores(view, legal) else {

@@ -82,3 +82,41 @@ fn the_hidden_traitor_looking_ahead_adds_the_twelfth_siege_engine() {
         assert_eq!(a, camelot_board::Action::AddSiegeEngine);
     }
 }
+
+/// Three knights at 1 life with eleven siege engines around Camelot: at each Progression of Evil
+/// a knight must draw a black card (a siege engine or a life would lose the game or his life).
+/// A Clairvoyance shows one of them that Morgan's card that adds two siege engines lies on top:
+/// the next knight would draw it and lose the game. The expert, looking ahead at which card to
+/// put back next (the built-in policy keeps the order), does not leave it on top.
+#[test]
+fn the_expert_does_not_put_back_on_top_the_card_that_would_end_the_game() {
+    let mut g = three()
+        .hand(0, &[White::Clairvoyance, F1, F2])
+        .black(&[
+            Black::Despair,
+            Black::Morgan4,
+            Black::BlackKnight1,
+            Black::Despair,
+            Black::BlackKnight1,
+            Black::Despair,
+        ])
+        .engines(11)
+        .start();
+    for _ in 0..3 {
+        for _ in 0..3 {
+            idle_turn_with(&mut g, LIFE);
+        }
+    }
+    assert_eq!(g.life(s(2)), 1);
+    act(&mut g, DRAW);
+    while g.decider() == Some(s(0)) && g.glimpse(s(0)).step() != Step::Turn {
+        act(&mut g, Action::Pass);
+    }
+    act(&mut g, Action::PlayClairvoyance);
+    assert_eq!(g.glimpse(s(0)).step(), Step::Clairvoyance);
+    let chosen = expert_choices(&g);
+    assert!(
+        chosen.iter().all(|&a| a != Action::PutNext { index: 0 }),
+        "{chosen:?}"
+    );
+}
