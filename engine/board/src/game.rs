@@ -376,8 +376,9 @@ pub(crate) struct TurnState {
 }
 
 /// What a knight knows of the black pile from his Clairvoyance (§1.3): its top `cards` cards, in
-/// their order, until they are drawn or the pile is shuffled (or Sir Percival, with Lancelot's
-/// Armor, takes the top two and puts one back on top: the order below is then his secret).
+/// their order, until they are drawn or the pile is shuffled. When Sir Percival, with Lancelot's
+/// Armor, takes the top two and puts one back on top and the other under the pile (which went where
+/// is his secret), the rest is let go too: the knight then knows less than he might, never more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Foreseen {
     pub seat: Seat,

@@ -338,7 +338,7 @@ impl Game {
             let seat = r.some_seat(n)?;
             let cards = r.max(CLAIRVOYANCE_CARDS as u8, "black cards foreseen")?;
             if cards == 0 || usize::from(cards) > self.black_deck.len() {
-                return Err("more black cards foreseen than the pile holds".into());
+                return Err("black cards foreseen: none, or more than the pile holds".into());
             }
             self.foreseen = Some(Foreseen { seat, cards });
         }
