@@ -30,6 +30,20 @@ fn a_knight_with_few_siege_engines_around_adds_one_and_says_so() {
     );
 }
 
+#[test]
+fn the_next_knight_gives_a_spare_life_rather_than_add_a_second_siege_engine() {
+    let mut g = three().start();
+    idle_turn_with(&mut g, Action::AddSiegeEngine);
+    assert_eq!(g.siege_engines(), 1);
+    // Seat 1, with the 4 life a knight starts with: a life costs less than a second siege engine,
+    // which stays around Camelot till it is fought, while a life can be healed.
+    assert_eq!(g.current(), s(1));
+    assert_eq!(
+        choice(&g),
+        (Action::LoseLife, Reason::LosesLife { life: 4 })
+    );
+}
+
 /// Three knights; seat 0, holding `cards`, gives three lives to Evil in three rounds and is at his
 /// next Heroic Actions with 1 life left.
 fn at_one_life(cards: &[White]) -> Game {
