@@ -22,7 +22,7 @@ use leptos::prelude::*;
 /// The coached game's deal: four knights, the person in the first seat, Loyal. Chosen among the
 /// first 150 deals by playing each with the coach's advice followed throughout (every seat playing
 /// the expert's choice): the person meets the Progression of Evil, black cards, siege engines, a
-/// siege fight, healing, swords, Merlin and the accusation's threshold by turn 32 of 39, and the
+/// siege fight, healing, swords, Merlin and the accusation's threshold by turn 32 of 46, and the
 /// knights win. A change of the expert's play changes the game: choose again the same way.
 pub const COACH_SEED: u64 = 44;
 /// Knights at the coached game's table.

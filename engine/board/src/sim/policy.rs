@@ -9,7 +9,7 @@ use super::*;
 /// when low, cancel the worst black cards, and spend life for a second action where they can act.
 /// Their Progression of Evil weighs what a black card drawn now is expected to cost (the quests one
 /// card away from being lost, and the siege engines that the cards of finished quests bring)
-/// against a siege engine (while there are few) and a life (while they have 4 or more).
+/// against a siege engine (the first one above all) and a life (while they have 4 or more).
 ///
 /// They keep an eye on the public record ([`crate::Deeds`]) and hold a [`Belief`] over who the
 /// Traitor is: a knight who adds siege engines and never removes one, plays fewer cards on quests
