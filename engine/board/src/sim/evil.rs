@@ -101,10 +101,10 @@ impl Ctx<'_, '_> {
                 Some(_) => 70,
                 None => 42 - self.draw_risk() * 82 / 100,
             },
-            // The first siege engine is the cheapest choice; from the second on a black card
-            // usually costs less. Liked up to 2 engines, as before, the knights left more games
-            // to the siege, with a Traitor dealt most (docs/computer-knights.md, "The second
-            // siege engine").
+            // The first siege engine is the cheapest choice; from the second on a spare life or a
+            // black card usually costs less. Liked up to 2 engines, it left more games to the
+            // siege, most where a Traitor was dealt (docs/computer-knights.md, "The second siege
+            // engine").
             Action::AddSiegeEngine => match self.engines {
                 0 => 142,
                 1..=5 => 26,
