@@ -212,8 +212,8 @@ fn solve(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> Option<[
 /// this model, the positions written out by a copy of it made for the fit, from which `camelot
 /// board fit` gives these weights back; 33,751, 34,359, 54,717, 29,278 and 30,617 positions).
 /// Fitted again on the games of the expert that uses them (`simulate --positions`, then `fit`),
-/// they forecast those games better but the knights won no more (docs/computer-knights.md). On
-/// the games held out
+/// they forecast those games better but the knights won no more
+/// (docs/computer-knights-measured.md). On the games held out
 /// (one in five) the log-loss falls from 0.62–0.69 (the mean alone) to 0.48–0.58; of the
 /// five-knight positions given 40–60 %, 53 % were won, of those given 80 % or more, 94 %.
 const WEIGHTS: [[f32; FEATURES]; 5] = [

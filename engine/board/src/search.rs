@@ -45,7 +45,7 @@ impl LookAhead {
     /// worlds left cannot be expected to carry it to 2 wins ahead ([`race`]). Against
     /// 48 worlds played to the end of the game (3 more wins needed, out at 2 behind), on the same
     /// 1000 five-knight deals: 45.4 % against 38.9 % (`--seed 2`), 47.3 % against 39.0 % (`--seed
-    /// 3`), in about 0.9 times the time (docs/computer-knights.md).
+    /// 3`), in about 0.9 times the time (docs/computer-knights-measured.md).
     pub const EXPERT: LookAhead = LookAhead {
         worlds: 96,
         horizon: HORIZON,
@@ -58,7 +58,7 @@ impl LookAhead {
     /// The expert's at his Heroic Actions near the end of the siege: twice the worlds. There the
     /// choices are close and each decides much; against as many worlds as at the Progression of
     /// Evil, on the same five-knight deals, about 4 points more games won, in about 1.2 times the
-    /// time (measured with the worlds played to the end; docs/computer-knights.md).
+    /// time (measured with the worlds played to the end; docs/computer-knights-measured.md).
     pub const EXPERT_HEROIC: LookAhead = LookAhead {
         worlds: 192,
         ..LookAhead::EXPERT
@@ -68,7 +68,7 @@ impl LookAhead {
     /// where he weighs five of them ([`heroic_candidates`]): half as many worlds again. Without a
     /// Traitor, 144 worlds against 96, played to the end: 43.7, 41.8 and 42.6 % against 39.9, 38.7
     /// and 40.2 % at three knights (three sets of 1000 deals), 56.0 % against 52.4 % at four
-    /// (docs/computer-knights.md).
+    /// (docs/computer-knights-measured.md).
     pub const EXPERT_HEROIC_FEW: LookAhead = LookAhead {
         worlds: 288,
         ..LookAhead::EXPERT
@@ -91,7 +91,7 @@ impl LookAhead {
 /// a choice out at 2 wins behind), 10 turns 34.8 % against 41.2 % (400 games, 48 worlds, 3 more
 /// wins needed). With the race ([`race`]), 15 turns won as many five-knight games as 20 but fewer
 /// at three and four knights (33.7 % against 35.6 %, 44.8 % against 46.4 %), in 0.91 times the
-/// time; 25 turns no more (docs/computer-knights.md).
+/// time; 25 turns no more (docs/computer-knights-measured.md).
 const HORIZON: u32 = 20;
 
 /// The most actions a game played out may take (a whole game takes a few hundred).
@@ -120,7 +120,7 @@ pub(crate) fn looks_ahead(view: &Glimpse, legal: &[Action]) -> bool {
 /// The siege engines from which the expert looks ahead at his Heroic Actions too. From 6 rather
 /// than 7, on the same 1000 five-knight deals: 47.7 % against 45.4 % (`--seed 2`), 50.7 % against
 /// 47.3 % (`--seed 3`), in about 1.1 times the time; from 8, 41.9 %; from 5, tried on 400 of
-/// those deals with half the worlds, fewer (docs/computer-knights.md).
+/// those deals with half the worlds, fewer (docs/computer-knights-measured.md).
 const SIEGE_NEAR: u8 = 6;
 
 /// The choices worth playing out: at the Progression of Evil and a Clairvoyance all of them; at
@@ -146,7 +146,7 @@ fn candidates(view: &Glimpse, legal: &[Action], simple: usize) -> Vec<usize> {
 /// lower is more often the one that saves the game. Without a Traitor, 1000 games on each of two
 /// sets of deals: five won 39.9 % and 38.7 % at three knights against 36.3 % and 35.1 % with
 /// three, and 52.4 % and 52.7 % at four knights against 49.6 % and 47.1 %; at five knights four
-/// already won fewer (docs/computer-knights.md).
+/// already won fewer (docs/computer-knights-measured.md).
 fn heroic_candidates(view: &Glimpse) -> usize {
     if view.players() <= 4 { 5 } else { 3 }
 }
@@ -320,7 +320,7 @@ enum Race {
 /// past it. With no world left this is the margin itself. Against the look ahead that played
 /// every world, on the same 1000 five-knight deals: 48.1 % against 47.7 % (`--seed 2`), 50.0 %
 /// against 50.7 % (`--seed 3`), in about 0.75 times the time; with 2 spreads 47.7 % and 46.8 %, in
-/// 0.6 times; with 3, 47.2 % (`--seed 3`; docs/computer-knights.md).
+/// 0.6 times; with 3, 47.2 % (`--seed 3`; docs/computer-knights-measured.md).
 fn race(lead: i64, squares: u64, worlds: u32, left: u32, look: LookAhead) -> Race {
     let n = f64::from(worlds.max(2));
     let lead_f = lead as f64;
@@ -362,8 +362,9 @@ fn world_worth(g: &Game, side: Side, from: u32) -> u32 {
 /// policy, weaker than the table that will play the real game: where a loss comes later, that
 /// table has more turns to do better. When the play-outs went on to the end of the game, judged
 /// by wins alone, a choice that only put a lost game off counted for nothing; against wins alone,
-/// on the same 1000 deals each (docs/computer-knights.md): three knights 32.1 % against 26.0 %,
-/// five knights 38.9 % against 37.4 % (`--seed 2`) and 39.0 % against 37.1 % (`--seed 3`).
+/// on the same 1000 deals each (docs/computer-knights-measured.md): three knights 32.1 % against
+/// 26.0 %, five knights 38.9 % against 37.4 % (`--seed 2`) and 39.0 % against 37.1 %
+/// (`--seed 3`).
 fn lost_worth(turns: u32) -> u32 {
     30 * turns.min(40) / 40
 }

@@ -38,7 +38,7 @@ use worth::{Standing, Worth};
 
 /// From this many siege engines a Loyal knight with 6 points of Fight cards fights them before
 /// almost anything else, and Camelot is worth going to for it (tuned with the other constants of
-/// `docs/computer-knights.md`, "tuned again, for the expert"; it was 9).
+/// `docs/computer-knights-measured.md`, "tuned again, for the expert"; it was 9).
 const SIEGE_FIGHT_NEAR: u8 = 10;
 
 /// What the built-in policy adds to a move's worth: none, so that a knight goes only where he

@@ -865,7 +865,7 @@ const ACCUSE_GAIN: f64 = 0.03;
 /// believe in him more than his least telling choice would, per hundredth of belief beyond
 /// [`STEALTH_SLACK`]. Tuned on simulated games (solid, 4, 5 and 7 knights, 20,000 each): the
 /// Loyal knights' mean belief in him at turn 30 fell from 0.52 to 0.39 at five knights, and he
-/// won as often (see `docs/computer-knights.md`).
+/// won as often (see `docs/computer-knights-measured.md`).
 const STEALTH: f64 = 10.0;
 /// The belief a choice may add over his least telling one before he holds back from it.
 const STEALTH_SLACK: f64 = 0.05;

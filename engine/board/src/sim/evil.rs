@@ -103,8 +103,8 @@ impl Ctx<'_, '_> {
             },
             // The first siege engine is the cheapest choice; from the second on a spare life or a
             // black card usually costs less. Liked up to 2 engines, it left more games to the
-            // siege, most where a Traitor was dealt (docs/computer-knights.md, "The second siege
-            // engine").
+            // siege, most where a Traitor was dealt (docs/computer-knights-measured.md, "The second
+            // siege engine").
             Action::AddSiegeEngine => match self.engines {
                 0 => 142,
                 1..=5 => 26,

@@ -230,7 +230,7 @@ fn direct(v: &Glimpse, step: Step, legal: &[Action]) -> Option<usize> {
 /// How bad a black card must be ([`harm`]) before a Loyal knight gives his Merlins to cancel
 /// it: three Merlins are three siege engines they could remove. From 5 rather than 4 (no longer
 /// for Morgan's discards, her call for a volunteer or Guinevere), the built-in policy won 0.3 to
-/// 0.5 points more at three, five and seven knights (docs/computer-knights.md).
+/// 0.5 points more at three, five and seven knights (docs/computer-knights-measured.md).
 pub(super) const MERLINS_CANCEL: i32 = 5;
 
 /// How bad a black card is for the knights (0 harmless … 10 terrible), with `engines` siege
