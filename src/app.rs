@@ -58,17 +58,27 @@ fn Screens() -> impl IntoView {
     let screen = shell.screen;
     let retry = RwSignal::new(0u32);
     // The open game may change the whole page while its table shows (the Card Game's silence).
-    let class = move || {
-        let screen = screen.get();
-        match shell
+    let extra = move || {
+        shell
             .table_class
             .get()
-            .filter(|_| matches!(screen, Screen::Table(_)))
-        {
-            Some(extra) => format!("{} {extra}", screen.class()),
-            None => screen.class().to_string(),
-        }
+            .filter(|_| matches!(screen.get(), Screen::Table(_)))
     };
+    let class = move || match extra() {
+        Some(extra) => format!("{} {extra}", screen.get().class()),
+        None => screen.get().class().to_string(),
+    };
+    // The whole page, around `<main>`, changes with it (main.css: `html.silence`).
+    Effect::new(move |before: Option<Option<&'static str>>| {
+        let now = extra();
+        if let Some(Some(class)) = before {
+            crate::shell::page_class(class, false);
+        }
+        if let Some(class) = now {
+            crate::shell::page_class(class, true);
+        }
+        now
+    });
     view! {
         <main id="app" class=class>
             <TopBar />

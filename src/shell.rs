@@ -346,6 +346,43 @@ pub fn coach_asked(kind: GameKind) -> bool {
     asked
 }
 
+thread_local! {
+    /// The page's own classes ([`page_class`]), once per thing that asks for each.
+    static PAGE_CLASSES: std::cell::RefCell<Vec<&'static str>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Gives the whole page (`<html>`) the class `class`, or takes back one such request: for the
+/// styles that follow something shown anywhere in the page (a button docked at the bottom, the
+/// Card Game's silence, a stylesheet on its way). A rule like `html:has(.start-dock)` would do the
+/// same, but has the browser look through the whole page again after every change anywhere in
+/// it: measured on a slow phone, a third of the page's long tasks while the board game's computer
+/// knights move (docs/measurements.md).
+pub fn page_class(class: &'static str, on: bool) {
+    let classes = PAGE_CLASSES.with_borrow_mut(|all| {
+        if on {
+            all.push(class);
+        } else if let Some(i) = all.iter().position(|c| *c == class) {
+            all.remove(i);
+        }
+        let mut shown: Vec<&str> = all.clone();
+        shown.sort_unstable();
+        shown.dedup();
+        shown.join(" ")
+    });
+    if let Some(html) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = html.set_attribute("class", &classes);
+    }
+}
+
+/// Gives the whole page the class `class` while the component calling it shows ([`page_class`]).
+pub fn page_class_while_shown(class: &'static str) {
+    page_class(class, true);
+    on_cleanup(move || page_class(class, false));
+}
+
 /// Links the stylesheet `href` into the page once, marked with the attribute `marker`
 /// (`data-board-css`): the styles of screens that are not in the first load come with them.
 pub fn link_stylesheet(href: &str, marker: &str) {
@@ -364,11 +401,15 @@ pub fn link_stylesheet(href: &str, marker: &str) {
     let _ = link.set_attribute("href", href);
     let _ = link.set_attribute(marker, "");
     // Until it has come (or failed), the screen under the top bar is not shown half styled
-    // (main.css: `link[data-pending]`); it keeps its place and the keyboard focus meanwhile.
+    // (main.css: `html.styles-pending`); it keeps its place and the keyboard focus meanwhile.
     let _ = link.set_attribute("data-pending", "");
+    page_class("styles-pending", true);
     let arrived = link.clone();
     let done = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-        let _ = arrived.remove_attribute("data-pending");
+        if arrived.has_attribute("data-pending") {
+            let _ = arrived.remove_attribute("data-pending");
+            page_class("styles-pending", false);
+        }
     });
     for event in ["load", "error"] {
         let _ = link.add_event_listener_with_callback(event, done.as_ref().unchecked_ref());

@@ -183,6 +183,8 @@ pub fn NewGame() -> impl IntoView {
     let ctx = use_ctx();
     super::i18n::open();
     super::board_view::link_stylesheet();
+    // Its Start button is docked at the bottom of the screen (screens.css: `html.docked`).
+    crate::shell::page_class_while_shown("docked");
     let form = RwSignal::new(
         ctx.live
             .with_untracked(|l| {

@@ -190,8 +190,18 @@ fn Recent() -> impl IntoView {
 #[component]
 fn Decision() -> impl IntoView {
     let ctx = use_ctx();
+    // While computer knights decide one after another, their panel stays as it is from move to
+    // move (only the name in it follows the knight deciding): drawn anew at every move, its Skip
+    // and Faster went away under the finger or the keyboard focus that had used them, and
+    // removing them held a slow phone's page 30 to 60 ms a move.
+    let computers = Memo::new(move |_| {
+        ctx.quest_end.with(Option::is_none) && matches!(ctx.need.get(), Some(Need::Computer(_)))
+    });
     move || {
-        // What is being decided is drawn anew at every move.
+        if computers.get() {
+            return Some(view! { <ComputerThinking /> }.into_any());
+        }
+        // Anything else being decided is drawn anew at every move.
         ctx.live.track();
         if let Some(end) = ctx.quest_end.get() {
             return Some(view! { <QuestEndPanel end /> }.into_any());
@@ -246,26 +256,37 @@ fn Decision() -> impl IntoView {
                     .unwrap_or_default();
                 view! { <Covered seat why /> }.into_any()
             }
-            Need::Computer(seat) => {
-                let name = words::seat_name(&ctx.names.get_untracked(), seat);
-                view! {
-                    <section class="board-thinking" data-testid="board-thinking">
-                        <p role="status">{tf(B::computer_thinking, &[("name", &name)])}</p>
-                        <div class="computer-controls">
-                            <button data-testid="board-skip" on:click=move |_| ctx.skip_computer()>
-                                {t(K::bot_skip)}
-                            </button>
-                            <button data-testid="board-fast" aria-pressed=move || ctx.fast.get().to_string()
-                                on:click=move |_| ctx.toggle_fast()>
-                                {move || if ctx.fast.get() { t(K::bot_normal_pace) } else { t(K::bot_faster) }}
-                            </button>
-                        </div>
-                    </section>
-                }
-                .into_any()
-            }
+            Need::Computer(_) => view! { <ComputerThinking /> }.into_any(),
             Need::Over => view! { <End /> }.into_any(),
         })
+    }
+}
+
+/// A computer knight deciding: who, and Skip and Faster. One panel for as long as computer knights
+/// decide one after another; the name follows the knight deciding.
+#[component]
+fn ComputerThinking() -> impl IntoView {
+    let ctx = use_ctx();
+    let name = move || match ctx.need.get() {
+        Some(Need::Computer(seat)) => {
+            let name = words::seat_name(&ctx.names.get(), seat);
+            tf(B::computer_thinking, &[("name", &name)])
+        }
+        _ => String::new(),
+    };
+    view! {
+        <section class="board-thinking" data-testid="board-thinking">
+            <p role="status">{name}</p>
+            <div class="computer-controls">
+                <button data-testid="board-skip" on:click=move |_| ctx.skip_computer()>
+                    {t(K::bot_skip)}
+                </button>
+                <button data-testid="board-fast" aria-pressed=move || ctx.fast.get().to_string()
+                    on:click=move |_| ctx.toggle_fast()>
+                    {move || if ctx.fast.get() { t(K::bot_normal_pace) } else { t(K::bot_faster) }}
+                </button>
+            </div>
+        </section>
     }
 }
 

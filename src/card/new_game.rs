@@ -123,6 +123,8 @@ fn first_players(ctx: &Ctx) -> Vec<(String, Sitter)> {
 #[component]
 pub fn NewGame() -> impl IntoView {
     let ctx = use_ctx();
+    // Its Start button is docked at the bottom of the screen (screens.css: `html.docked`).
+    crate::shell::page_class_while_shown("docked");
     let players = first_players(&ctx);
     let next_id = StoredValue::new(players.len() as u32);
     let rows = RwSignal::new(

@@ -110,6 +110,8 @@ pub fn ResolutionView() -> impl IntoView {
     let Some(reveal) = ctx.reveal.get_untracked() else {
         return ().into_any();
     };
+    // Its button is docked at the bottom of the screen (screens.css: `html.docked`).
+    crate::shell::page_class_while_shown("docked");
     let animate = reveal.animate && !reduced_motion();
     let elapsed = RwSignal::new(if animate { 0.0 } else { END });
     if animate

@@ -294,6 +294,34 @@ async fn until_a_computer_thinks(b: &Browser) {
     }
 }
 
+/// While computer knights decide one after another, their panel (who thinks, Skip, Faster) stays
+/// as it is from one move to the next, and a keyboard's focus on Faster with it.
+async fn the_thinking_panel_stays(b: &Browser) {
+    for _ in 0..10 {
+        until_a_computer_thinks(b).await;
+        let before = saved(b).await.expect("a save").moves.len();
+        b.eval(
+            "document.querySelector('[data-testid=board-thinking]').dataset.seen = 'yes';
+             document.querySelector('[data-testid=board-fast]').focus();
+             return null;",
+        )
+        .await;
+        wait_saved_after(b, before).await;
+        // A computer knight decides again, nobody having tapped in between (else: once more).
+        let now = b
+            .eval(
+                "const p = document.querySelector('[data-testid=board-thinking]');
+                 return p && [p.dataset.seen ?? null, document.activeElement.dataset.testid ?? null];",
+            )
+            .await;
+        if !now.is_null() {
+            assert_eq!(now, serde_json::json!(["yes", "board-fast"]));
+            return;
+        }
+    }
+    panic!("no two computer moves in a row");
+}
+
 /// The computer knights, now moving at once, play on until a person decides (or the table must
 /// see a quest's end, or the game ends) with no moment of thought between their moves.
 async fn the_computers_play_at_once(b: &Browser, since: Instant, before: usize) {
@@ -348,6 +376,7 @@ async fn skip_and_faster_hurry_the_computer_knights() {
         took < 400.0,
         "Skip: the move came {took:.0} ms after the tap"
     );
+    the_thinking_panel_stays(&b).await;
     until_a_computer_thinks(&b).await;
     let before = saved(&b).await.expect("a save").moves.len();
     b.click(".bv-quests .bv-open").await;

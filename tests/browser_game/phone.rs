@@ -394,6 +394,12 @@ async fn start_the_game_shows_without_scrolling_on_a_phone() {
     b.click("[data-testid=new-game]").await;
     b.wait_for("[data-testid=start-game]").await;
     game::assert_shows_without_scrolling(&b, &["start-game"]).await;
+    // What the keyboard's focus scrolls into view stops above the docked button, not under it.
+    // (In rem, the page's font size.)
+    let padding = "const s = getComputedStyle(document.documentElement);
+                   return s.scrollPaddingBottom === 'auto' ? 'auto'
+                       : parseFloat(s.scrollPaddingBottom) / parseFloat(s.fontSize);";
+    assert_eq!(b.eval(padding).await, 6.0);
     for n in 5..=7 {
         b.click("[data-testid=add-player]").await;
         game::wait_count(&b, "input.name", n).await;
@@ -405,6 +411,8 @@ async fn start_the_game_shows_without_scrolling_on_a_phone() {
     // It still starts the game.
     b.click("[data-testid=start-game]").await;
     b.wait_for("[data-testid=table]").await;
+    // No dock on the table: nothing stops short there.
+    assert_eq!(b.eval(padding).await, "auto");
     b.assert_no_console_errors().await;
     b.close().await;
 }

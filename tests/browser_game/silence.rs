@@ -119,6 +119,21 @@ async fn the_silence_countdown_goes_on_across_a_reload() {
     b.close().await;
 }
 
+/// The page's background under Morgan's silence (main.css), as the browser computes it.
+const SILENCE_BACKGROUND: &str = "rgb(27, 15, 36) rgb(27, 15, 36)";
+
+/// The background colours of `<html>` and `<body>`, as the browser computes them.
+async fn page_background(b: &support::Browser) -> String {
+    b.eval(
+        "const c = e => getComputedStyle(e).backgroundColor;
+         return c(document.documentElement) + ' ' + c(document.body);",
+    )
+    .await
+    .as_str()
+    .expect("colours")
+    .to_string()
+}
+
 #[tokio::test]
 async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
     let Some(b) = support::launch().await else {
@@ -142,6 +157,8 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
                     b.exists("main.silence .table-screen.silence").await,
                     "silent palette"
                 );
+                // The whole page, under and around the table, is in the silence's colour.
+                assert_eq!(page_background(&b).await, SILENCE_BACKGROUND);
                 assert!(
                     b.text("[data-testid=silence]")
                         .await
@@ -167,6 +184,7 @@ async fn a_morgan_brings_the_silence_view_and_a_merlin_lifts_it() {
             }
             None => {
                 assert!(!b.exists("main.silence").await);
+                assert_ne!(page_background(&b).await, SILENCE_BACKGROUND);
                 if saw_silence && before.view().silence.is_some() {
                     // A Merlin lifted it.
                     let text = b.text("[data-testid=speak-again]").await;
