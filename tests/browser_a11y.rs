@@ -391,8 +391,13 @@ async fn the_table_is_readable_in_dark_mode_and_in_silence() {
     )
     .await;
     let scheme = |dark: bool| serde_json::json!({"features": [{"name": "prefers-color-scheme", "value": if dark { "dark" } else { "light" }}]});
+    // As the app shows Morgan's silence: on the table's `<main>` and on the whole page.
     let silence = |on: bool| {
-        format!("document.querySelector('main').classList.toggle('silence', {on}); return null;")
+        format!(
+            "document.querySelector('main').classList.toggle('silence', {on});
+             document.documentElement.classList.toggle('silence', {on});
+             return null;"
+        )
     };
     for (dark, silent, what) in [
         (false, false, "light"),
