@@ -105,6 +105,9 @@ pub struct Ctx {
     /// A quest's end, shown to the whole table until someone taps on (never saved: the log keeps
     /// it).
     pub quest_end: RwSignal<Option<QuestEnd>>,
+    /// Computer knights decide, one after another, and no quest's end waits for the table: their
+    /// panel stays as it is from one move to the next (the table's `Decision`).
+    pub computers_deciding: Memo<bool>,
     /// The computer knight's next slice of thinking, or his move.
     pub timer: StoredValue<Option<TimeoutHandle>>,
     /// The computer knight's decision under way.
@@ -132,6 +135,8 @@ impl Ctx {
                 lifted.set(None);
             }
         });
+        let need = Memo::new(move |_| live.with(|l| l.as_ref().map(need_of)));
+        let quest_end = RwSignal::new(None);
         Ctx {
             shell,
             live,
@@ -140,12 +145,15 @@ impl Ctx {
                 live.with(|l| l.as_ref().map(|l| l.session.names.clone()))
                     .unwrap_or_default()
             }),
-            need: Memo::new(move |_| live.with(|l| l.as_ref().map(need_of))),
+            need,
             lifted,
             message: RwSignal::new(None),
             recent: RwSignal::new(Vec::new()),
             confirm: RwSignal::new(None),
-            quest_end: RwSignal::new(None),
+            quest_end,
+            computers_deciding: Memo::new(move |_| {
+                quest_end.with(Option::is_none) && matches!(need.get(), Some(Need::Computer(_)))
+            }),
             timer: StoredValue::new(None),
             thinking: StoredValue::new(None),
             ready: StoredValue::new(None),

@@ -193,12 +193,11 @@ fn Decision() -> impl IntoView {
     // While computer knights decide one after another, their panel stays as it is from move to
     // move (only the name in it follows the knight deciding): drawn anew at every move, its Skip
     // and Faster went away under the finger or the keyboard focus that had used them, and
-    // removing them held a slow phone's page 30 to 60 ms a move.
-    let computers = Memo::new(move |_| {
-        ctx.quest_end.with(Option::is_none) && matches!(ctx.need.get(), Some(Need::Computer(_)))
-    });
+    // removing them held a slow phone's page 30 to 60 ms a move. (What this reads lives as long
+    // as the game's state: the knights go on moving while the Log shows, after the table has
+    // gone, and a value of the table's own read then would be one dropped.)
     move || {
-        if computers.get() {
+        if ctx.computers_deciding.get() {
             return Some(view! { <ComputerThinking /> }.into_any());
         }
         // Anything else being decided is drawn anew at every move.
