@@ -220,6 +220,22 @@ pub fn game_state<T: Copy + 'static>(
     state
 }
 
+/// Before a tap changes what shows, the control tapped lets go of the keyboard focus: the browser,
+/// removing the element that has the focus, works the whole page's style and layout out there and
+/// then (15 to 25 ms of a slow phone's tap, measured in the board game; a few microseconds once
+/// the control has let go). The focus falls back to the page, and [`refocus`] puts it at the start
+/// of what shows next, as when the control went away with the focus in it.
+pub fn let_go_of_focus() {
+    use leptos::wasm_bindgen::JsCast;
+    if let Some(active) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        let _ = active.blur();
+    }
+}
+
 /// After a game's table changed under the keyboard focus (the control just used is gone, so the
 /// focus fell back to the page itself), put the focus at the start of what shows now inside
 /// `screen` (a CSS selector of the table's screen): the place marked `data-focus-start` (the

@@ -302,6 +302,7 @@ impl Ctx {
     /// The table answered the Merlin question (see [`Live::answer_merlin_question`]): what was
     /// let pass is saved and told as any move is; the curtain then goes up for whoever answered.
     pub fn answer_merlin_question(&self, who: Option<Seat>) {
+        crate::shell::let_go_of_focus();
         let mut outcome = None;
         self.live.update(|l| {
             if let Some(l) = l {
@@ -322,6 +323,7 @@ impl Ctx {
     /// The whole table agrees to the proposal ([`Live::everyone_agrees`]): saved and told as any
     /// move is.
     pub fn everyone_agrees(&self) {
+        crate::shell::let_go_of_focus();
         let mut outcome = None;
         self.live.update(|l| {
             if let Some(l) = l {

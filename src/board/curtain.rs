@@ -6,7 +6,9 @@ use super::i18n::B;
 use super::table::Actions;
 use super::{use_ctx, words};
 use crate::i18n::{K, t, tf};
-use camelot_board::{Black, Loyalty, PrivateView, Seat, SeatView, TraitorRule};
+use camelot_board::{
+    Black, Knight, Loyalty, PrivateView, Quest, Seat, SeatView, TraitorRule, White,
+};
 use leptos::prelude::*;
 
 /// "Pass the phone to ‹name›": only the name and why (public facts) until he taps.
@@ -99,22 +101,33 @@ pub(super) fn loyalty_code(loyalty: Loyalty) -> &'static str {
 }
 
 /// A person's private screen while he decides; while the table is asked a question on his
-/// screen (`waiting`), his cards without his choices.
+/// screen (`waiting`), his cards without his choices. Each part is drawn anew only when it
+/// changes: his role, his cards and the rest stay put while his choices follow his decision.
 #[component]
 pub(super) fn Private(seat: Seat, #[prop(optional)] waiting: bool) -> impl IntoView {
     let ctx = use_ctx();
-    move || {
-        let (sv, notices, closed, deciding) = ctx.live.with(|l| {
-            let l = l.as_ref()?;
-            Some((
-                l.game.seat_view(seat),
-                l.session.notices_for(seat),
-                l.game.closed_heroic_actions(seat),
-                !waiting && l.game.decider() == Some(seat),
-            ))
-        })?;
+    let sv = Memo::new(move |_| {
+        ctx.live
+            .with(|l| l.as_ref().map(|l| l.game.seat_view(seat)))
+    });
+    let notices = Memo::new(move |_| {
+        ctx.live
+            .with(|l| l.as_ref().map(|l| l.session.notices_for(seat)))
+            .unwrap_or_default()
+    });
+    let deciding = Memo::new(move |_| {
+        !waiting
+            && ctx
+                .live
+                .with(|l| l.as_ref().is_some_and(|l| l.game.decider() == Some(seat)))
+    });
+    let role = Memo::new(move |_| sv.with(|sv| sv.as_ref().and_then(role)));
+    let secret = Memo::new(move |_| sv.with(|sv| sv.as_ref().map(Secret::of)));
+    let alone = Memo::new(move |_| ctx.alone());
+    let told = move || {
+        let notices = notices.get();
         let names = ctx.names.get();
-        let told = (!notices.is_empty()).then(|| {
+        (!notices.is_empty()).then(|| {
             let lines: Vec<String> = notices
                 .iter()
                 .map(|p| words::private_line(p, &names))
@@ -126,23 +139,37 @@ pub(super) fn Private(seat: Seat, #[prop(optional)] waiting: bool) -> impl IntoV
                     <button data-testid="private-notices-done" on:click=move |_| ctx.told(seat)>{t(B::got_it)}</button>
                 </section>
             }
-        });
-        Some(view! {
-            <section class="private board-private" data-testid="private" data-seat=seat.0>
-                <h2>{words::seat_name(&names, seat)}</h2>
-                {role(&sv).map(|role| view! { <RoleReminder role /> })}
-                {told}
-                <Secrets sv=sv.clone() />
-                // While the table is asked a question on his screen, his choices wait below it.
-                {(deciding && ctx.coaching()).then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
-                {deciding.then(|| view! { <Actions seat sv closed /> })}
-                {(!ctx.alone()).then(|| view! {
-                    <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
-                        {t(B::hide_my_cards)}
-                    </button>
-                })}
-            </section>
         })
+    };
+    // While the table is asked a question on his screen, his choices wait below it.
+    let coach = move || {
+        let sv = sv.get()?;
+        (deciding.get() && ctx.coaching()).then(|| view! { <super::coach::BoardCoach seat sv /> })
+    };
+    let actions = move || {
+        let sv = sv.get()?;
+        deciding.get().then(|| {
+            let closed = ctx
+                .live
+                .with_untracked(|l| l.as_ref().map(|l| l.game.closed_heroic_actions(seat)))
+                .unwrap_or_default();
+            view! { <Actions seat sv closed /> }
+        })
+    };
+    view! {
+        <section class="private board-private" data-testid="private" data-seat=seat.0>
+            <h2>{move || words::seat_name(&ctx.names.get(), seat)}</h2>
+            {move || role.get().map(|role| view! { <RoleReminder role /> })}
+            {told}
+            {move || secret.get().map(|secret| view! { <Secrets secret /> })}
+            {coach}
+            {actions}
+            {move || (!alone.get()).then(|| view! {
+                <button class="secondary" data-testid="private-hide" on:click=move |_| ctx.cover()>
+                    {t(B::hide_my_cards)}
+                </button>
+            })}
+        </section>
     }
 }
 
@@ -153,17 +180,38 @@ pub(super) fn black_codes(cards: &[Black]) -> String {
     codes.join(" ")
 }
 
+/// What only a seat knows besides his role, as [`Secrets`] shows it.
+#[derive(Clone, Debug, PartialEq)]
+struct Secret {
+    knight: Option<Knight>,
+    hand: Vec<White>,
+    face_down_known: Vec<(Quest, u8, Black)>,
+    foreseen: Vec<Black>,
+    private: Option<PrivateView>,
+}
+
+impl Secret {
+    fn of(sv: &SeatView) -> Secret {
+        Secret {
+            knight: sv.table.knights.get(sv.seat.index()).and_then(|k| k.knight),
+            hand: sv.hand.clone(),
+            face_down_known: sv.face_down_known.clone(),
+            foreseen: sv.foreseen.clone(),
+            private: sv.private.clone(),
+        }
+    }
+}
+
 /// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight and its
 /// power, his hand, his face-down cards, and what his decision shows him. Every element naming
 /// cards carries their codes (`data-white`, `data-black`).
 #[component]
-pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
-    let me = sv.table.knights.get(sv.seat.index()).cloned();
-    let knight = me.as_ref().and_then(|k| k.knight);
-    let hand = if sv.hand.is_empty() {
+fn Secrets(secret: Secret) -> impl IntoView {
+    let knight = secret.knight;
+    let hand = if secret.hand.is_empty() {
         view! { <span>{t(B::hand_empty)}</span> }.into_any()
     } else {
-        let kinds = words::white_kinds(&sv.hand);
+        let kinds = words::white_kinds(&secret.hand);
         view! {
             <ul class="hand-cards">
                 {kinds.into_iter().map(|(card, n)| view! {
@@ -173,7 +221,7 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
         }
         .into_any()
     };
-    let shown = sv.private.clone().map(|p| match p {
+    let shown = secret.private.clone().map(|p| match p {
         PrivateView::DrawnCard { card } => (
             tf(B::private_drawn, &[("card", &words::black_name(card))]),
             black_codes(&[card]),
@@ -200,7 +248,7 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
             black_codes(&[placed, left].concat()),
         ),
     });
-    let face_down: Vec<(String, String)> = sv
+    let face_down: Vec<(String, String)> = secret
         .face_down_known
         .iter()
         .map(|&(q, _, card)| {
@@ -214,13 +262,13 @@ pub(super) fn Secrets(sv: SeatView) -> impl IntoView {
             (line, words::code(card))
         })
         .collect();
-    let foreseen = (!sv.foreseen.is_empty()).then(|| {
+    let foreseen = (!secret.foreseen.is_empty()).then(|| {
         (
             tf(
                 B::private_foreseen,
-                &[("cards", &words::black_list(&sv.foreseen))],
+                &[("cards", &words::black_list(&secret.foreseen))],
             ),
-            black_codes(&sv.foreseen),
+            black_codes(&secret.foreseen),
         )
     });
     view! {

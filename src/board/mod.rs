@@ -120,6 +120,14 @@ pub struct Ctx {
     pub tips: RwSignal<crate::coach::Tips>,
 }
 
+/// Empties `signal` if it holds something: set to nothing again, it would redraw whatever reads
+/// it for nothing (a person's choices, at each of his moves).
+fn clear<T: Send + Sync + 'static>(signal: RwSignal<Option<T>>) {
+    if signal.with_untracked(Option::is_some) {
+        signal.set(None);
+    }
+}
+
 /// How many lines of the running commentary the table keeps.
 const RECENT: usize = 8;
 
@@ -219,12 +227,13 @@ impl Ctx {
 
     /// `seat` takes `action`. A refused action changes nothing and says why.
     pub fn act(&self, seat: Seat, action: Action) {
+        crate::shell::let_go_of_focus();
         self.act_because(seat, action, None);
     }
 
     /// `seat` takes `action`, and the table hears why (a computer knight's reason) after it.
     fn act_because(&self, seat: Seat, action: Action, why: Option<Reason>) {
-        self.confirm.set(None);
+        clear(self.confirm);
         let Some(result) = self.live.try_update(|l| {
             let l = l.as_mut()?;
             let public = matches!(need_of(l), Need::Public(s) if s == seat);
@@ -252,7 +261,7 @@ impl Ctx {
         let (result, forced) = result.unzip();
         match result {
             Some(Ok(events)) => {
-                self.message.set(None);
+                clear(self.message);
                 self.tell(seat, &action, why.as_ref(), &events);
                 if let Some(p) = forced.flatten() {
                     self.tell(p.seat, &p.action, None, &p.events);
@@ -301,8 +310,8 @@ impl Ctx {
         }
         if let Some(end) = QuestEnd::of(events, &names) {
             // The whole table looks: whoever held the phone covers his cards first.
-            self.lifted.set(None);
-            self.confirm.set(None);
+            clear(self.lifted);
+            clear(self.confirm);
             self.quest_end.set(Some(end));
         }
         self.recent.update(|r| {
@@ -342,6 +351,7 @@ impl Ctx {
 
     /// The person `seat` has lifted his curtain: his private screen shows.
     pub fn lift(&self, seat: Seat) {
+        crate::shell::let_go_of_focus();
         self.lifted.set(Some(seat));
         self.message.set(None);
         scroll_top();
@@ -356,6 +366,7 @@ impl Ctx {
 
     /// `seat` has looked at his Loyalty card at the start.
     pub fn looked(&self, seat: Seat) {
+        crate::shell::let_go_of_focus();
         self.live.update(|l| {
             if let Some(l) = l.as_mut() {
                 l.session.loyalty_looks.retain(|s| *s != seat);
@@ -372,6 +383,7 @@ impl Ctx {
             l.as_ref()
                 .is_some_and(|l| l.session.notices.iter().any(|n| n.seat == seat))
         }) {
+            crate::shell::let_go_of_focus();
             self.live.update(|l| {
                 if let Some(l) = l.as_mut() {
                     l.session.told(seat);
@@ -383,6 +395,7 @@ impl Ctx {
 
     /// The table has seen the quest's end: play goes on.
     pub fn quest_end_seen(&self) {
+        crate::shell::let_go_of_focus();
         self.quest_end.set(None);
         self.schedule_computer();
     }

@@ -186,10 +186,59 @@ fn Recent() -> impl IntoView {
     }
 }
 
+/// What the table's decision shows, as far as it is drawn anew when it changes: what is in a
+/// private screen, a choice on the table or the end follows the game by itself.
+#[derive(Clone, Debug, PartialEq)]
+enum Shown {
+    QuestEnd(super::QuestEnd),
+    /// What must be done, whose private screen is up, and the words on a curtain.
+    Need {
+        need: Need,
+        lifted: Option<Seat>,
+        /// A person's first look at his Loyalty card is also his opening gesture.
+        opening: bool,
+        why: String,
+    },
+}
+
 /// What the table must do now: a curtain, a private screen, a computer knight thinking, the end.
 #[component]
 fn Decision() -> impl IntoView {
     let ctx = use_ctx();
+    // Drawn anew only when what shows changes, not at every move: a person's private screen stays
+    // while his decision goes on (redrawn whole, a tap held a slow phone's page 50 to 150 ms, the
+    // control just tapped gone from under his finger).
+    let shown = Memo::new(move |_| {
+        if let Some(end) = ctx.quest_end.get() {
+            return Some(Shown::QuestEnd(end));
+        }
+        let need = ctx.need.get()?;
+        let lifted = ctx.private_seat();
+        let opening = match need {
+            Need::LoyaltyLook(seat) if lifted == Some(seat) => ctx
+                .live
+                .with(|l| l.as_ref().is_some_and(|l| super::offers_at_look(l, seat))),
+            _ => false,
+        };
+        let why = match need {
+            Need::Person(seat) if lifted != Some(seat) => ctx
+                .view
+                .with(|v| {
+                    let v = v.as_ref()?;
+                    let names = ctx.names.get();
+                    let p = v.pending.as_ref()?;
+                    Some(words::pending_what(p, v.phase, v.decider, &names))
+                })
+                .unwrap_or_default(),
+            _ => String::new(),
+        };
+        Some(Shown::Need {
+            need,
+            lifted,
+            opening,
+            why,
+        })
+    });
     // While computer knights decide one after another, their panel stays as it is from move to
     // move (only the name in it follows the knight deciding): drawn anew at every move, its Skip
     // and Faster went away under the finger or the keyboard focus that had used them, and
@@ -200,24 +249,22 @@ fn Decision() -> impl IntoView {
         if ctx.computers_deciding.get() {
             return Some(view! { <ComputerThinking /> }.into_any());
         }
-        // Anything else being decided is drawn anew at every move.
-        ctx.live.track();
-        if let Some(end) = ctx.quest_end.get() {
-            return Some(view! { <QuestEndPanel end /> }.into_any());
-        }
-        let need = ctx.need.get()?;
-        let lifted = ctx.private_seat();
+        let (need, lifted, opening, why) = match shown.get()? {
+            Shown::QuestEnd(end) => return Some(view! { <QuestEndPanel end /> }.into_any()),
+            Shown::Need {
+                need,
+                lifted,
+                opening,
+                why,
+            } => (need, lifted, opening, why),
+        };
         Some(match need {
+            // His first look is also his opening gesture when he is the one to lay a card.
+            Need::LoyaltyLook(seat) if lifted == Some(seat) && opening => {
+                view! { <Private seat /> }.into_any()
+            }
             Need::LoyaltyLook(seat) if lifted == Some(seat) => {
-                // His first look is also his opening gesture when he is the one to lay a card.
-                if ctx
-                    .live
-                    .with_untracked(|l| l.as_ref().is_some_and(|l| super::offers_at_look(l, seat)))
-                {
-                    view! { <Private seat /> }.into_any()
-                } else {
-                    view! { <LoyaltyLook seat /> }.into_any()
-                }
+                view! { <LoyaltyLook seat /> }.into_any()
             }
             Need::LoyaltyLook(seat) => {
                 view! { <Covered seat why=t(B::why_loyalty_look).to_string() /> }.into_any()
@@ -241,20 +288,7 @@ fn Decision() -> impl IntoView {
                 .into_any(),
                 None => view! { <super::asks::MerlinQuestionView question /> }.into_any(),
             },
-            Need::Person(seat) => {
-                let why = ctx
-                    .view
-                    .get_untracked()
-                    .map(|v| {
-                        let names = ctx.names.get_untracked();
-                        v.pending
-                            .as_ref()
-                            .map(|p| words::pending_what(p, v.phase, v.decider, &names))
-                            .unwrap_or_default()
-                    })
-                    .unwrap_or_default();
-                view! { <Covered seat why /> }.into_any()
-            }
+            Need::Person(seat) => view! { <Covered seat why /> }.into_any(),
             Need::Computer(_) => view! { <ComputerThinking /> }.into_any(),
             Need::Over => view! { <End /> }.into_any(),
         })
@@ -497,7 +531,9 @@ pub(super) fn Actions(
                                 if accuse {
                                     ctx.confirm.set(Some(action));
                                 } else {
-                                    exchange.set(None);
+                                    if exchange.with_untracked(Option::is_some) {
+                                        exchange.set(None);
+                                    }
                                     ctx.act(seat, action);
                                 }
                             }>

@@ -403,6 +403,7 @@ impl Ctx {
     /// Send a person's action for `seat` through the session; a refused action is shown as a
     /// message.
     pub fn act(&self, seat: Seat, action: Action) {
+        crate::shell::let_go_of_focus();
         let now = now_ms();
         let mut outcome = None;
         let mut turn = 0;

@@ -470,6 +470,11 @@ new PerformanceObserver(list => {
       e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0]);
   }
 }).observe({ type: "long-animation-frame", buffered: true });
+window.__taps = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries())
+    if (e.name === "click") window.__taps.push([e.startTime, e.duration]);
+}).observe({ type: "event", durationThreshold: 16, buffered: true });
 "#;
 
 /// How long one person waits for his expert computer knights, on a phone-like CPU: a whole
@@ -684,6 +689,32 @@ async fn the_expert_knights_slowest_move_on_a_4x_slower_cpu() {
          decision each held, {:?} ms",
         computers.len(),
         computers.iter().take(8).collect::<Vec<_>>()
+    );
+    // The person's own moves: from his tap to the next frame drawn (the browser's own measure
+    // of a tap, of 16 ms or more), and the long tasks from his tap until his move was saved.
+    let during = |at: f64| persons.iter().any(|&(t0, t1)| at >= t0 && at <= t1);
+    let taps: Vec<(f64, f64)> =
+        serde_json::from_value(b.eval("return window.__taps;").await).expect("taps");
+    let mut taps: Vec<f64> = taps
+        .iter()
+        .filter(|&&(at, _)| during(at))
+        .map(|&(_, d)| d)
+        .collect();
+    taps.sort_by(|a, b| b.total_cmp(a));
+    let mut his: Vec<f64> = tasks
+        .iter()
+        .filter(|&&(at, _)| during(at))
+        .map(|&(_, d)| d.round())
+        .collect();
+    his.sort_by(|a, b| b.total_cmp(a));
+    println!(
+        "the person's {} moves: from his tap to the next frame, the slowest {:?} ms, {} of 100 ms \
+         or more; {} long tasks of 50 ms or more, {:.0} ms in all",
+        persons.len(),
+        taps.iter().take(8).collect::<Vec<_>>(),
+        taps.iter().filter(|&&d| d >= 100.0).count(),
+        his.len(),
+        his.iter().sum::<f64>(),
     );
     // The long frames while the computer knights moved: how much of each went to drawing.
     let frames: Vec<(f64, f64, f64, f64)> =
