@@ -322,6 +322,48 @@ async fn the_thinking_panel_stays(b: &Browser) {
     panic!("no two computer moves in a row");
 }
 
+/// A person's private screen stays while his decision goes on: a move that leaves the next
+/// decision his changes his choices, not the screen they are on (his role with it), and the
+/// keyboard's focus, let go by the button tapped, comes back inside his screen.
+async fn the_persons_screen_stays(b: &Browser) {
+    for _ in 0..40 {
+        if !b
+            .exists("[data-testid=private] [data-testid=action-0]")
+            .await
+        {
+            tap_the_persons_next_screen(b).await;
+            continue;
+        }
+        let before = saved(b).await.expect("a save").moves.len();
+        b.eval(
+            "document.querySelector('[data-testid=private]').dataset.seen = 'yes';
+             const role = document.querySelector('[data-testid=role-reminder]');
+             if (role) role.dataset.seen = 'yes';
+             return null;",
+        )
+        .await;
+        b.click("[data-testid=private] [data-testid=action-0]")
+            .await;
+        wait_saved_after(b, before).await;
+        // Once the page has drawn the move (and put the focus back).
+        let now = b
+            .eval_async(
+                "await new Promise(r => requestAnimationFrame(() => setTimeout(r, 0)));
+                 const p = document.querySelector('[data-testid=private]');
+                 if (!p || !p.querySelector('[data-testid=action-0]')) return null;
+                 const role = p.querySelector('[data-testid=role-reminder]');
+                 return [p.dataset.seen ?? null, role ? role.dataset.seen ?? null : 'yes',
+                         p.contains(document.activeElement)];",
+            )
+            .await;
+        if !now.is_null() {
+            assert_eq!(now, serde_json::json!(["yes", "yes", true]));
+            return;
+        }
+    }
+    panic!("no move of the person's left the next decision his");
+}
+
 /// The computer knights, now moving at once, play on until a person decides (or the table must
 /// see a quest's end, or the game ends) with no moment of thought between their moves.
 async fn the_computers_play_at_once(b: &Browser, since: Instant, before: usize) {
@@ -414,6 +456,7 @@ async fn skip_and_faster_hurry_the_computer_knights() {
     assert_eq!(kept["computers_fast"], true);
     b.reload().await;
     b.wait_for("[data-testid=board-table]").await;
+    the_persons_screen_stays(&b).await;
     // Ten seconds of play, the person tapping his first choice: the computer knights' moves in it
     // take less than a moment each, the person's taps included.
     let before = saved(&b).await.expect("a save").moves.len();
