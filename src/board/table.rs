@@ -7,7 +7,7 @@ use super::board_view::Board;
 use super::curtain::{Covered, LoyaltyLook, Private};
 use super::end::{End, not_yet_turned_hidden};
 use super::i18n::B;
-use super::{LOG, NEW_GAME, Need, use_ctx, words};
+use super::{LOG, NEW_GAME, Need, clear, use_ctx, words};
 use crate::i18n::{K, t, tf};
 use camelot_board::{Action, HeroicType, RuleError, Seat, SeatView, TableView, White};
 use leptos::prelude::*;
@@ -531,9 +531,7 @@ pub(super) fn Actions(
                                 if accuse {
                                     ctx.confirm.set(Some(action));
                                 } else {
-                                    if exchange.with_untracked(Option::is_some) {
-                                        exchange.set(None);
-                                    }
+                                    clear(exchange);
                                     ctx.act(seat, action);
                                 }
                             }>
