@@ -470,7 +470,7 @@ i18n::texts! {
     event_knight_leaves: "{name} leaves the game",
     event_decks_reshuffled: "A draw pile ran out: both piles are shuffled anew",
     event_end_reveal: "{name} was the Traitor and turns {n} white sword black|{name} was the Traitor and turns {n} white swords black",
-    event_end_reveal_dead: "The Traitor was no longer in play: no sword turns",
+    event_end_reveal_dead: "No hidden Traitor is left at the table: no sword turns",
     event_game_over: "The game is over. {outcome}",
 
     // == What one seat sees alone

@@ -343,6 +343,19 @@ fn english_lines_read_as_a_player_says_them() {
         white_list(&[White::Fight3, White::Grail, White::Fight3, White::Merlin]),
         "2 × Fight 3, Grail and Merlin"
     );
+    // The game's end with no hidden Traitor alive on the board: none may have been dealt, so the
+    // line does not say there was one (the Loyalty cards are turned over after it).
+    assert_eq!(
+        event_line(
+            &Event::EndReveal {
+                traitor: None,
+                flipped: 0
+            },
+            &names
+        )
+        .unwrap(),
+        "No hidden Traitor is left at the table: no sword turns"
+    );
     assert_eq!(seat_name(&names, Seat(8)), "Seat 9");
     assert_eq!(
         pass_label(Some(&PendingView::GrailRescue { dying: S1 })),
