@@ -356,6 +356,23 @@ fn english_lines_read_as_a_player_says_them() {
         .unwrap(),
         "No hidden Traitor is left at the table: no sword turns"
     );
+    // The line under the status ("Turn 35: Ann · Heroic Actions") says only what it adds: nothing
+    // at the Heroic Actions of the knight whose turn it is, his three choices at his Progression
+    // of Evil, and who decides what when another knight is asked.
+    let mut v = Game::new(&Setup::new(4, 1)).unwrap().table_view();
+    v.pending = Some(PendingView::Turn);
+    v.current = S0;
+    v.decider = Some(S0);
+    v.phase = Phase::HeroicActions;
+    assert_eq!(pending_line(&v, &names), None);
+    v.phase = Phase::ProgressionOfEvil;
+    assert_eq!(
+        pending_line(&v, &names).as_deref(),
+        Some("Ann: Progression of Evil: draw a black card, add a siege engine or lose 1 life")
+    );
+    v.pending = Some(PendingView::GrailRescue { dying: S1 });
+    v.decider = Some(S2);
+    assert!(pending_line(&v, &names).is_some_and(|l| l.starts_with("Cy: ")));
     assert_eq!(seat_name(&names, Seat(8)), "Seat 9");
     assert_eq!(
         pass_label(Some(&PendingView::GrailRescue { dying: S1 })),
