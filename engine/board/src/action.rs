@@ -386,8 +386,10 @@ pub enum Event {
     SiegeEngineRemoved {
         engines: u8,
     },
+    /// A knight's life went from `was` to `life` (up or down).
     LifeChanged {
         seat: Seat,
+        was: u8,
         life: u8,
     },
     KnightFalls {

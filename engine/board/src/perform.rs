@@ -193,6 +193,7 @@ impl Game {
                         self,
                         Event::LifeChanged {
                             seat: dying,
+                            was: 0,
                             life: GRAIL_RESCUE_LIFE
                         }
                     );

@@ -173,7 +173,18 @@ pub fn event_line(event: &Event, names: &[String]) -> Option<String> {
             B::event_siege_engine_removed,
             &[("n", engines), ("max", &SIEGE_ENGINES_LOSE)],
         ),
-        Event::LifeChanged { seat, life } => count(B::event_life_changed, *seat, *life),
+        Event::LifeChanged { seat, was, life } => {
+            let (k, by) = if life > was {
+                (B::event_life_gained, life - was)
+            } else {
+                (B::event_life_lost, was - life)
+            };
+            tn(
+                k,
+                by.into(),
+                &[("name", &name(*seat)), ("life", &life.to_string())],
+            )
+        }
         Event::KnightFalls { seat } => who(B::event_knight_falls, *seat),
         Event::GrailSaves { owner, seat } if owner == seat => who(B::event_grail_saves_self, *seat),
         Event::GrailSaves { owner, seat } => tf(

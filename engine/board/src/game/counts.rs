@@ -14,10 +14,10 @@ impl Game {
             return;
         }
         let s = self.sm(seat);
-        let life = (s.life + amount).min(MAX_LIFE);
-        if life != s.life {
+        let (was, life) = (s.life, (s.life + amount).min(MAX_LIFE));
+        if life != was {
             s.life = life;
-            ev!(self, Event::LifeChanged { seat, life });
+            ev!(self, Event::LifeChanged { seat, was, life });
         }
     }
 
@@ -27,9 +27,10 @@ impl Game {
             return;
         }
         let s = self.sm(seat);
-        s.life = s.life.saturating_sub(amount);
+        let was = s.life;
+        s.life = was.saturating_sub(amount);
         let life = s.life;
-        ev!(self, Event::LifeChanged { seat, life });
+        ev!(self, Event::LifeChanged { seat, was, life });
         if life == 0 {
             self.fallen |= 1 << seat.0;
             ev!(self, Event::KnightFalls { seat });

@@ -356,6 +356,20 @@ fn english_lines_read_as_a_player_says_them() {
         .unwrap(),
         "No hidden Traitor is left at the table: no sword turns"
     );
+    // A change of life says by how much and where it leaves the knight.
+    let life = |was, life| {
+        event_line(
+            &Event::LifeChanged {
+                seat: S1,
+                was,
+                life,
+            },
+            &names,
+        )
+        .unwrap()
+    };
+    assert_eq!(life(1, 2), "Bo gains 1 life (2 now)");
+    assert_eq!(life(4, 2), "Bo loses 2 life (2 left)");
     // The line under the status ("Turn 35: Ann · Heroic Actions") says only what it adds: nothing
     // at the Heroic Actions of the knight whose turn it is, his three choices at his Progression
     // of Evil, and who decides what when another knight is asked.

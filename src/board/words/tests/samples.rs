@@ -167,8 +167,16 @@ pub(super) fn events() -> Vec<Event> {
         CardsDiscarded { seat: S2, count: 3 },
         SiegeEngineAdded { engines: 7 },
         SiegeEngineRemoved { engines: 6 },
-        LifeChanged { seat: S0, life: 1 },
-        LifeChanged { seat: S0, life: 5 },
+        LifeChanged {
+            seat: S0,
+            was: 3,
+            life: 1,
+        },
+        LifeChanged {
+            seat: S0,
+            was: 4,
+            life: 5,
+        },
         KnightFalls { seat: S1 },
         GrailSaves {
             owner: S0,
