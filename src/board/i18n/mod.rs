@@ -535,6 +535,7 @@ i18n::texts! {
 
     // == What is being decided (after "‹who›: ")
     pending_evil: "Progression of Evil: draw a black card, add a siege engine or lose 1 life",
+    pending_evil_choices: "draw a black card, add a siege engine or lose 1 life",
     pending_heroic_actions: "Heroic Actions",
     pending_traitor_takes: "takes a white card from a knight of their choice",
     pending_traitor_evil: "adds a siege engine or draws a black card",

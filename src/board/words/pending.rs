@@ -7,19 +7,21 @@ use crate::i18n::{t, tf, tn};
 use camelot_board::data::{MESSENGER_MAX, MORGAN2_DISCARD, MORGAN5_LIFE};
 use camelot_board::{BlackCardStage, DiscardCause, PendingView, Phase, Seat, TableView};
 
-/// "‹who›: ‹what is being decided›" for the table (`None` once the game is over, and when it would
-/// only say again what the status line above it says, "Turn 35: Ann · Heroic Actions": the knight
-/// whose turn it is at his Heroic Actions; his Progression of Evil still names its three choices).
+/// "‹who›: ‹what is being decided›" for the table (`None` once the game is over). Under the status
+/// line ("Turn 35: Ann · Heroic Actions") it says only what that line does not: nothing at the
+/// Heroic Actions of the knight whose turn it is, and his Progression of Evil's three choices
+/// without the phase's name again.
 pub fn pending_line(view: &TableView, names: &[String]) -> Option<String> {
     let pending = view.pending.as_ref()?;
-    let says_more = matches!(
-        view.phase,
-        Phase::ProgressionOfEvil | Phase::TraitorTakes | Phase::TraitorEvil
-    );
-    if *pending == PendingView::Turn && view.decider == Some(view.current) && !says_more {
-        return None;
-    }
-    let what = pending_what(pending, view.phase, view.decider, names);
+    let own_turn = *pending == PendingView::Turn && view.decider == Some(view.current);
+    let what = match view.phase {
+        Phase::ProgressionOfEvil if own_turn => t(B::pending_evil_choices).into(),
+        Phase::TraitorTakes | Phase::TraitorEvil => {
+            pending_what(pending, view.phase, view.decider, names)
+        }
+        _ if own_turn => return None,
+        _ => pending_what(pending, view.phase, view.decider, names),
+    };
     Some(match view.decider {
         Some(seat) => tf(
             B::who_what,

@@ -371,8 +371,8 @@ fn english_lines_read_as_a_player_says_them() {
     assert_eq!(life(1, 2), "Bo gains 1 life (2 now)");
     assert_eq!(life(4, 2), "Bo loses 2 life (2 left)");
     // The line under the status ("Turn 35: Ann · Heroic Actions") says only what it adds: nothing
-    // at the Heroic Actions of the knight whose turn it is, his three choices at his Progression
-    // of Evil, and who decides what when another knight is asked.
+    // at the Heroic Actions of the knight whose turn it is, his three choices (not the phase again)
+    // at his Progression of Evil, and who decides what when another knight is asked.
     let mut v = Game::new(&Setup::new(4, 1)).unwrap().table_view();
     v.pending = Some(PendingView::Turn);
     v.current = S0;
@@ -382,7 +382,7 @@ fn english_lines_read_as_a_player_says_them() {
     v.phase = Phase::ProgressionOfEvil;
     assert_eq!(
         pending_line(&v, &names).as_deref(),
-        Some("Ann: Progression of Evil: draw a black card, add a siege engine or lose 1 life")
+        Some("Ann: draw a black card, add a siege engine or lose 1 life")
     );
     v.pending = Some(PendingView::GrailRescue { dying: S1 });
     v.decider = Some(S2);
