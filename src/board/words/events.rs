@@ -179,11 +179,7 @@ pub fn event_line(event: &Event, names: &[String]) -> Option<String> {
             } else {
                 (B::event_life_lost, was - life)
             };
-            tn(
-                k,
-                by.into(),
-                &[("name", &name(*seat)), ("life", &life.to_string())],
-            )
+            tn(k, by.into(), &[("name", &name(*seat)), ("life", life)])
         }
         Event::KnightFalls { seat } => who(B::event_knight_falls, *seat),
         Event::GrailSaves { owner, seat } if owner == seat => who(B::event_grail_saves_self, *seat),

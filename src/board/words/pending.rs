@@ -14,12 +14,10 @@ use camelot_board::{BlackCardStage, DiscardCause, PendingView, Phase, Seat, Tabl
 pub fn pending_line(view: &TableView, names: &[String]) -> Option<String> {
     let pending = view.pending.as_ref()?;
     let own_turn = *pending == PendingView::Turn && view.decider == Some(view.current);
+    let traitors_turn = matches!(view.phase, Phase::TraitorTakes | Phase::TraitorEvil);
     let what = match view.phase {
         Phase::ProgressionOfEvil if own_turn => t(B::pending_evil_choices).into(),
-        Phase::TraitorTakes | Phase::TraitorEvil => {
-            pending_what(pending, view.phase, view.decider, names)
-        }
-        _ if own_turn => return None,
+        _ if own_turn && !traitors_turn => return None,
         _ => pending_what(pending, view.phase, view.decider, names),
     };
     Some(match view.decider {
