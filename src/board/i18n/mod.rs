@@ -475,10 +475,10 @@ i18n::texts! {
     event_game_over: "The game is over. {outcome}",
 
     // == What one seat sees alone
-    private_black_cards: "You see: {cards}",
-    private_white_cards_drawn: "You draw: {cards}",
-    private_white_cards_received: "{name} gives you: {cards}",
-    private_cards_discarded: "You discard: {cards}",
+    private_black_cards: "You saw: {cards}",
+    private_white_cards_drawn: "You drew: {cards}",
+    private_white_cards_received: "{name} gave you: {cards}",
+    private_cards_discarded: "You discarded: {cards}",
     private_card_taken: "The Traitor took your {card}",
     private_loyal: "You are Loyal",
     private_traitor: "You are the Traitor",

@@ -375,7 +375,8 @@ pub fn event_line(event: &Event, names: &[String]) -> Option<String> {
     Some(line)
 }
 
-/// What only one seat saw, for that seat's eyes: "You draw: Fight 3 and Grail".
+/// What only one seat saw, for that seat's eyes, told behind his next curtain: "You drew: Fight 3
+/// and Grail".
 pub fn private_line(event: &PrivateEvent, names: &[String]) -> String {
     match event {
         PrivateEvent::BlackCards { cards } => {

@@ -8,7 +8,8 @@ use crate::i18n::{Lang, checks, placeholders, set_texts};
 use camelot_board::sim::{Clue, Reason, SimplePolicy};
 use camelot_board::{
     Action, Black, BlackKind, Deeds, EndReason, Event, Game, Knight, Loyalty, Outcome, PendingView,
-    Phase, Place, Quest, Relic, RuleError, Seat, Setup, ShareKind, Side, TraitorRule, White,
+    Phase, Place, PrivateEvent, Quest, Relic, RuleError, Seat, Setup, ShareKind, Side, TraitorRule,
+    White,
 };
 use samples::{actions, clues, events, pendings, privates, reasons, rule_errors, setup_errors};
 use serde::Serialize;
@@ -314,6 +315,16 @@ fn english_lines_read_as_a_player_says_them() {
     );
     assert_eq!(black_name(Black::LancelotDragon5), "Lancelot/Dragon 5/9");
     assert_eq!(white_name(White::Fight5), "Fight 5");
+    // What he was told privately is read under "Since your last look": it has happened.
+    let drawn = PrivateEvent::WhiteCardsDrawn {
+        cards: vec![White::Fight3, White::Grail],
+    };
+    assert_eq!(private_line(&drawn, &names), "You drew: Fight 3 and Grail");
+    let given = PrivateEvent::WhiteCardsReceived {
+        from: S1,
+        cards: vec![White::Merlin],
+    };
+    assert_eq!(private_line(&given, &names), "Bo gave you: Merlin");
     assert_eq!(
         event_line(
             &Event::FightCardPlayed {
