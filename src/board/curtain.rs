@@ -48,7 +48,7 @@ pub(super) fn LoyaltyLook(seat: Seat) -> impl IntoView {
                 <strong>{words::knight_or_squire(knight)}</strong>
                 " — "{words::knight_power(knight)}
             </p>
-            {role.map(|role| view! { <RoleReminder role /> })}
+            {role.map(|role| view! { <RoleReminder role open=true /> })}
             <button class="primary big" data-testid="private-done" on:click=move |_| ctx.looked(seat)>
                 {t(B::done_cover)}
             </button>
@@ -77,18 +77,23 @@ pub(super) fn role(sv: &SeatView) -> Option<(Loyalty, B, B)> {
 }
 
 /// The reminder of his role near the top of every private screen: his own Loyalty card, with the
-/// goal it gives him (never on the curtain, which the whole table sees).
+/// goal it gives him (never on the curtain, which the whole table sees). The goal shows in full
+/// while `open` (the first time he sees the card); after that it is folded under the card, so
+/// that his choices come up on a phone's screen, and a tap on the card opens it.
 #[component]
-pub(super) fn RoleReminder(role: (Loyalty, B, B)) -> impl IntoView {
+pub(super) fn RoleReminder(
+    role: (Loyalty, B, B),
+    #[prop(into)] open: Signal<bool>,
+) -> impl IntoView {
     let (loyalty, you_are, goal) = role;
     let code = loyalty_code(loyalty);
     view! {
-        <div class=format!("role-reminder {}", code.to_lowercase()) data-testid="role-reminder"
-            data-role=code>
-            <p class=format!("loyalty-card {}", code.to_lowercase()) data-testid="private-loyalty"
-                data-loyalty=code>{t(you_are)}</p>
+        <details class=format!("role-reminder {}", code.to_lowercase()) data-testid="role-reminder"
+            data-role=code prop:open=move || open.get()>
+            <summary class=format!("loyalty-card {}", code.to_lowercase())
+                data-testid="private-loyalty" data-loyalty=code>{t(you_are)}</summary>
             <p class="loyalty-goal" data-testid="loyalty-goal" data-goal=code>{t(goal)}</p>
-        </div>
+        </details>
     }
 }
 
@@ -122,6 +127,12 @@ pub(super) fn Private(seat: Seat, #[prop(optional)] waiting: bool) -> impl IntoV
                 .with(|l| l.as_ref().is_some_and(|l| l.game.decider() == Some(seat)))
     });
     let role = Memo::new(move |_| sv.with(|sv| sv.as_ref().and_then(role)));
+    let first_sight = Memo::new(move |_| {
+        ctx.live.with(|l| {
+            l.as_ref()
+                .is_some_and(|l| super::first_sight_of_loyalty(l, seat))
+        })
+    });
     let secret = Memo::new(move |_| sv.with(|sv| sv.as_ref().map(Secret::of)));
     let alone = Memo::new(move |_| ctx.alone());
     let told = move || {
@@ -159,7 +170,7 @@ pub(super) fn Private(seat: Seat, #[prop(optional)] waiting: bool) -> impl IntoV
     view! {
         <section class="private board-private" data-testid="private" data-seat=seat.0>
             <h2>{move || words::seat_name(&ctx.names.get(), seat)}</h2>
-            {move || role.get().map(|role| view! { <RoleReminder role /> })}
+            {move || role.get().map(|role| view! { <RoleReminder role open=first_sight /> })}
             {told}
             {move || secret.get().map(|secret| view! { <Secrets secret /> })}
             {coach}

@@ -519,10 +519,18 @@ impl QuestEnd {
         let lines = log::public_merged(&events[start..])
             .iter()
             .take_while(|e| !matches!(e, Event::TurnBegins { .. }))
+            .filter(|e| !says_only_the_outcome(e))
             .filter_map(|e| words::event_line(e, names))
             .collect();
         Some(QuestEnd { what, lines })
     }
+}
+
+/// A quest's end that says nothing its panel's title does not ("Excalibur: won" under "Quest
+/// won: Excalibur"): no totals (not a fight), no black cards turned over, no card of Kay's.
+fn says_only_the_outcome(e: &Event) -> bool {
+    matches!(e, Event::QuestEnds { quest, black_cards, kay: None, .. }
+        if !quest.rules().combat && black_cards.is_empty())
 }
 
 /// After a move, what the table must do next (the curtain, the next choice, a quest's end, a
@@ -589,6 +597,18 @@ pub fn need_of(live: &Live) -> Need {
             None => Need::Person(seat),
         },
     }
+}
+
+/// Whether `seat` sees his Loyalty card for the first time now: at his first look, or when three
+/// players may first look at theirs (the line that tells him so still unread). Then the goal it
+/// gives him shows in full; after that it is folded under the card, a tap away.
+pub fn first_sight_of_loyalty(live: &Live, seat: Seat) -> bool {
+    live.session.loyalty_looks.first() == Some(&seat)
+        || live
+            .session
+            .notices_for(seat)
+            .iter()
+            .any(|n| matches!(n, camelot_board::PrivateEvent::Loyalty { .. }))
 }
 
 /// Whether `seat`'s first look at his Loyalty card is also his opening gesture: he is the one
@@ -753,6 +773,31 @@ mod tests {
         assert!(end.lines[0].contains("12"), "{:?}", end.lines);
         assert!(end.lines.iter().all(|l| !l.contains("siege engine")));
         assert_eq!(QuestEnd::of(&events[..1], &names(2)), None);
+        // A quest without a fight: its end is the panel's title, not a line again; the black
+        // cards it turned over are a line.
+        let mut excalibur = vec![
+            Event::QuestEnds {
+                quest: Quest::Excalibur,
+                won: true,
+                white_total: 0,
+                black_total: 0,
+                black_cards: vec![],
+                kay: None,
+                winner: Some(Seat(0)),
+                present: vec![Seat(0)],
+            },
+            Event::RelicWon {
+                relic: Relic::Excalibur,
+                seat: Seat(0),
+            },
+        ];
+        let end = QuestEnd::of(&excalibur, &names(2)).expect("a quest's end");
+        assert_eq!(end.lines, vec!["P1 wins Excalibur".to_string()]);
+        if let Event::QuestEnds { black_cards, .. } = &mut excalibur[0] {
+            black_cards.push(camelot_board::Black::Despair);
+        }
+        let end = QuestEnd::of(&excalibur, &names(2)).expect("a quest's end");
+        assert_eq!(end.lines.len(), 2, "{:?}", end.lines);
     }
 
     /// An accusation's outcome is shown to the whole table, as a quest's end is: whose Loyalty
@@ -815,12 +860,44 @@ mod tests {
                     offers_at_look(&live, seat),
                     "seed {seed}: {seat:?} lays his card"
                 );
+                assert!(first_sight_of_loyalty(&live, seat), "his goal in full");
                 let offer = live.game.legal_actions()[0];
                 assert!(matches!(offer, Action::OfferCard { .. }));
                 live.play(seat, offer, 0.0).unwrap();
+                assert!(!first_sight_of_loyalty(&live, seat), "then folded");
             }
             assert!(live.session.loyalty_looks.is_empty(), "every look is done");
         }
+    }
+
+    /// Three players look at their Loyalty cards later: a person sees the goal in full while the
+    /// line that tells him so is unread, folded under the card once he has read it.
+    #[test]
+    fn three_players_see_their_goal_in_full_when_they_may_first_look() {
+        let setup = camelot_board::Setup::new(3, 5);
+        assert!(setup.options.three_player_peek);
+        let s = Session::new("b".into(), names(3), vec![Sitter::Person; 3], setup, 0.0);
+        let game = s.game().unwrap();
+        let mut live = Live {
+            session: s,
+            game,
+            answered: None,
+        };
+        assert!(
+            live.session.loyalty_looks.is_empty(),
+            "no look at the start"
+        );
+        assert!(!first_sight_of_loyalty(&live, Seat(2)));
+        live.session.notices.push(session::Notice {
+            seat: Seat(2),
+            private: camelot_board::PrivateEvent::Loyalty {
+                loyalty: camelot_board::Loyalty::Loyal,
+            },
+        });
+        assert!(first_sight_of_loyalty(&live, Seat(2)));
+        assert!(!first_sight_of_loyalty(&live, Seat(1)), "his own line only");
+        live.session.told(Seat(2));
+        assert!(!first_sight_of_loyalty(&live, Seat(2)));
     }
 
     #[test]

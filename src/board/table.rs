@@ -146,7 +146,9 @@ fn Status() -> impl IntoView {
             )
         };
         let phase = words::phase_name(v.phase);
-        let pending = words::pending_line(&v, &names);
+        // The Merlin question right below names the card and what it does: not said twice.
+        let asked_below = matches!(ctx.need.get(), Some(Need::Merlins(_)));
+        let pending = words::pending_line(&v, &names).filter(|_| !asked_below);
         // The black card being decided on, face up for all: what it does, where it is decided;
         // Morgan's call for a volunteer: what happens if nobody steps forward.
         let black = match v.pending {
@@ -157,7 +159,8 @@ fn Status() -> impl IntoView {
                 Some(words::volunteer_effect(morgan))
             }
             _ => None,
-        };
+        }
+        .filter(|_| !asked_below);
         Some(view! {
             <header class="board-status" data-testid="board-status">
                 <p class="turn"><strong>{turn}</strong>" · "{phase}</p>
@@ -402,16 +405,17 @@ fn PublicChoice(seat: Seat) -> impl IntoView {
                 </button>
             }
         });
+        // What is decided is said right above, in the status's line; here only when it is not.
         let what = sv
             .table
             .pending
             .as_ref()
-            .map(|p| words::pending_what(p, sv.table.phase, sv.table.decider, &names))
-            .unwrap_or_default();
+            .filter(|_| words::pending_line(&sv.table, &names).is_none())
+            .map(|p| words::pending_what(p, sv.table.phase, sv.table.decider, &names));
         Some(view! {
             <section class="table-question" data-testid="public-choice" data-seat=seat.0>
                 <h2>{tf(B::public_choice_title, &[("name", &words::seat_name(&names, seat))])}</h2>
-                <p>{what}</p>
+                {what.map(|what| view! { <p>{what}</p> })}
                 {ctx.coaching().then(|| view! { <super::coach::BoardCoach seat sv=sv.clone() /> })}
                 {everyone}
                 <Actions seat sv closed=Vec::new() />

@@ -50,6 +50,8 @@ struct Saved {
     moves: Vec<Move<Action>>,
     /// The seats still to look at their Loyalty card, in order.
     loyalty_looks: Vec<Seat>,
+    /// The seats told they may now look at their Loyalty card (three players), not yet read.
+    loyalty_told: Vec<Seat>,
     end_shown: usize,
 }
 
@@ -73,6 +75,13 @@ async fn saved(b: &Browser) -> Option<Saved> {
         names: serde_json::from_value(s["names"].clone()).expect("names"),
         moves: serde_json::from_value(s["moves"].clone()).expect("moves"),
         loyalty_looks: serde_json::from_value(s["loyalty_looks"].clone()).unwrap_or_default(),
+        loyalty_told: s["notices"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|n| n["private"]["saw"] == "loyalty")
+            .map(|n| serde_json::from_value(n["seat"].clone()).expect("a seat"))
+            .collect(),
         end_shown: s["end_shown"].as_u64().unwrap_or(0) as usize,
     })
 }
@@ -280,11 +289,24 @@ async fn assert_private_is_right(b: &Browser, game: &Game, s: &Saved) {
         loyalty.is_empty() || loyalty == own,
         "seat {seat}'s private screen shows the Loyalty cards {loyalty:?}, his is {own:?}"
     );
-    // His Loyalty card comes with the goal it gives him (in any language: the goal's mark).
+    // His Loyalty card comes with the goal it gives him (in any language: the goal's mark), in
+    // full at his first look, folded under the card after it (his choices come up on the screen).
     if !loyalty.is_empty() {
         let goal = b.attr("[data-testid=loyalty-goal]", "data-goal").await;
         assert_eq!(goal.map(|g| vec![g]), Some(loyalty.clone()), "his goal");
-        assert!(!b.text("[data-testid=loyalty-goal]").await.is_empty());
+        let shown = b
+            .eval(
+                "const g = document.querySelector('[data-testid=loyalty-goal]');
+                 return [g.textContent.trim() !== '', g.closest('details').open];",
+            )
+            .await;
+        let first =
+            s.loyalty_looks.first() == Some(&Seat(seat)) || s.loyalty_told.contains(&Seat(seat));
+        assert_eq!(
+            shown,
+            serde_json::json!([true, first]),
+            "seat {seat}'s goal: worded, and open at his first look only"
+        );
     }
     // His role is recalled on every private screen of his, and only his own: none while he may
     // not look at his Loyalty card.
