@@ -213,6 +213,31 @@ impl Secret {
     }
 }
 
+/// The black cards he drew and laid face down that still lie there, one line a quest however many
+/// lie on it ("Face down on Black Knight: Black Knight 5 and Black Knight 1"), with their codes.
+fn face_down_lines(known: &[(Quest, u8, Black)]) -> Vec<(String, String)> {
+    let mut by_quest: Vec<(Quest, Vec<Black>)> = Vec::new();
+    for &(q, _, card) in known {
+        match by_quest.iter_mut().find(|(at, _)| *at == q) {
+            Some((_, cards)) => cards.push(card),
+            None => by_quest.push((q, vec![card])),
+        }
+    }
+    by_quest
+        .iter()
+        .map(|(q, cards)| {
+            let line = tf(
+                B::private_face_down,
+                &[
+                    ("quest", &words::quest_name(*q)),
+                    ("card", &words::black_list(cards)),
+                ],
+            );
+            (line, black_codes(cards))
+        })
+        .collect()
+}
+
 /// What only this seat knows besides his role (above it, [`RoleReminder`]): his knight and its
 /// power, his hand, his face-down cards, and what his decision shows him. Every element naming
 /// cards carries their codes (`data-white`, `data-black`).
@@ -259,20 +284,7 @@ fn Secrets(secret: Secret) -> impl IntoView {
             black_codes(&[placed, left].concat()),
         ),
     });
-    let face_down: Vec<(String, String)> = secret
-        .face_down_known
-        .iter()
-        .map(|&(q, _, card)| {
-            let line = tf(
-                B::private_face_down,
-                &[
-                    ("quest", &words::quest_name(q)),
-                    ("card", &words::black_name(card)),
-                ],
-            );
-            (line, words::code(card))
-        })
-        .collect();
+    let face_down = face_down_lines(&secret.face_down_known);
     let foreseen = (!secret.foreseen.is_empty()).then(|| {
         (
             tf(
@@ -303,8 +315,28 @@ fn Secrets(secret: Secret) -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::{B, role};
-    use camelot_board::{Game, Loyalty, Seat, Setup, TraitorRule};
+    use super::{B, face_down_lines, role};
+    use camelot_board::{Black, Game, Loyalty, Quest, Seat, Setup, TraitorRule};
+
+    /// His cards face down on one quest are one line, not a line each saying where again.
+    #[test]
+    fn face_down_cards_are_one_line_a_quest() {
+        crate::i18n::set_texts(crate::i18n::checks::pack::<B>(crate::i18n::Lang::En));
+        let lines = face_down_lines(&[
+            (Quest::BlackKnight, 0, Black::BlackKnight5),
+            (Quest::Lancelot, 1, Black::LancelotDragon5),
+            (Quest::BlackKnight, 2, Black::BlackKnight1),
+        ]);
+        let words: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+        assert_eq!(
+            words,
+            [
+                "Face down on Black Knight: Black Knight 5 and Black Knight 1",
+                "Face down on Lancelot: Lancelot/Dragon 5/9",
+            ]
+        );
+        assert_eq!(lines[0].1.split(' ').count(), 2, "both cards' codes");
+    }
 
     /// Each Loyalty, in each deal, is reminded of its own goal: a Loyal knight of the Traitor who
     /// may be among the others (none for beginners), the Traitor of playing unseen (and of Evil
