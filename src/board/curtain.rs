@@ -214,7 +214,8 @@ impl Secret {
 }
 
 /// The black cards he drew and laid face down that still lie there, one line a quest however many
-/// lie on it ("Face down on Black Knight: Black Knight 5 and Black Knight 1"), with their codes.
+/// lie on it ("Face down on Black Knight: 2 × Black Knight 1 and Black Knight 5"), with their
+/// codes.
 fn face_down_lines(known: &[(Quest, u8, Black)]) -> Vec<(String, String)> {
     let mut by_quest: Vec<(Quest, Vec<Black>)> = Vec::new();
     for &(q, _, card) in known {
@@ -230,7 +231,7 @@ fn face_down_lines(known: &[(Quest, u8, Black)]) -> Vec<(String, String)> {
                 B::private_face_down,
                 &[
                     ("quest", &words::quest_name(*q)),
-                    ("card", &words::black_list(cards)),
+                    ("card", &words::black_counted_list(cards)),
                 ],
             );
             (line, black_codes(cards))
@@ -326,16 +327,17 @@ mod tests {
             (Quest::BlackKnight, 0, Black::BlackKnight5),
             (Quest::Lancelot, 1, Black::LancelotDragon5),
             (Quest::BlackKnight, 2, Black::BlackKnight1),
+            (Quest::BlackKnight, 3, Black::BlackKnight5),
         ]);
         let words: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
         assert_eq!(
             words,
             [
-                "Face down on Black Knight: Black Knight 5 and Black Knight 1",
+                "Face down on Black Knight: 2 × Black Knight 5 and Black Knight 1",
                 "Face down on Lancelot: Lancelot/Dragon 5/9",
             ]
         );
-        assert_eq!(lines[0].1.split(' ').count(), 2, "both cards' codes");
+        assert_eq!(lines[0].1.split(' ').count(), 3, "every card's code");
     }
 
     /// Each Loyalty, in each deal, is reminded of its own goal: a Loyal knight of the Traitor who

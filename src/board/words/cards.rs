@@ -62,6 +62,19 @@ pub fn black_list(cards: &[Black]) -> String {
     join_and(&items)
 }
 
+/// Black cards whose order tells nothing (those a quest turned over, those face down on one
+/// quest), identical ones together: "2 × Black Knight 1 and Black Knight 3".
+pub fn black_counted_list(cards: &[Black]) -> String {
+    let items: Vec<String> = kinds(cards)
+        .into_iter()
+        .map(|(card, n)| match n {
+            1 => black_name(card),
+            _ => tf(B::cards_times, &[("n", &n), ("card", &black_name(card))]),
+        })
+        .collect();
+    join_and(&items)
+}
+
 // -------------------------------------------------------------------------------------------------
 // Cards
 // -------------------------------------------------------------------------------------------------
@@ -77,7 +90,12 @@ pub fn code(of: impl serde::Serialize) -> String {
 
 /// A white card's kinds in a hand, in the hand's order, with how many of each.
 pub fn white_kinds(cards: &[White]) -> Vec<(White, usize)> {
-    let mut kinds: Vec<(White, usize)> = Vec::new();
+    kinds(cards)
+}
+
+/// Cards' kinds in the order they first come, with how many of each.
+fn kinds<C: Copy + PartialEq>(cards: &[C]) -> Vec<(C, usize)> {
+    let mut kinds: Vec<(C, usize)> = Vec::new();
     for &c in cards {
         match kinds.iter_mut().find(|(k, _)| *k == c) {
             Some((_, n)) => *n += 1,

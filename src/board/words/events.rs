@@ -2,8 +2,8 @@
 //! choice is sure to cost.
 
 use super::cards::{
-    black_list, black_name, black_seen, join_and, knight_name, place_at, place_to, quest_name,
-    relic_name, seat_name, white_list, white_name,
+    black_counted_list, black_list, black_name, black_seen, join_and, knight_name, place_at,
+    place_to, quest_name, relic_name, seat_name, white_list, white_name,
 };
 use super::turn::{outcome_line, share_kind_name};
 use crate::board::i18n::B;
@@ -225,7 +225,7 @@ pub fn event_line(event: &Event, names: &[String]) -> Option<String> {
                 line.push_str(". ");
                 line.push_str(&tf(
                     B::event_black_cards_revealed,
-                    &[("cards", &black_list(black_cards))],
+                    &[("cards", &black_counted_list(black_cards))],
                 ));
             }
             if let Some(card) = kay {

@@ -315,6 +315,27 @@ fn english_lines_read_as_a_player_says_them() {
     );
     assert_eq!(black_name(Black::LancelotDragon5), "Lancelot/Dragon 5/9");
     assert_eq!(white_name(White::Fight5), "Fight 5");
+    // The black cards a quest turned over, identical ones counted as the white cards are.
+    let lost = Event::QuestEnds {
+        quest: Quest::BlackKnight,
+        won: false,
+        white_total: 0,
+        black_total: 8,
+        black_cards: vec![
+            Black::BlackKnight1,
+            Black::BlackKnight1,
+            Black::BlackKnight3,
+            Black::BlackKnight3,
+        ],
+        kay: None,
+        winner: None,
+        present: vec![],
+    };
+    let line = event_line(&lost, &names).unwrap();
+    assert!(
+        line.ends_with("2 × Black Knight 1 and 2 × Black Knight 3"),
+        "{line}"
+    );
     // What he was told privately is read under "Since your last look": it has happened.
     let drawn = PrivateEvent::WhiteCardsDrawn {
         cards: vec![White::Fight3, White::Grail],
