@@ -100,6 +100,20 @@ fn level_hint(l: Level) -> &'static str {
     }
 }
 
+/// The lines under the New game screen's choice of Traitor: how likely a Traitor sits at a table
+/// of `players` dealt by `rule` (the engine's odds), and at three knights the rules' advice to
+/// play the first such game without one.
+fn traitor_hint(rule: TraitorRule, players: u8) -> Vec<String> {
+    let mut lines = vec![match rule.traitor_odds(players) {
+        Some((n, d)) => tf(B::traitor_odds, &[("n", &n), ("d", &d)]),
+        None => t(B::traitor_odds_none).to_string(),
+    }];
+    if players == 3 && rule != TraitorRule::NoTraitor {
+        lines.push(t(B::first_game_of_three).to_string());
+    }
+    lines
+}
+
 /// "Player N" for a person; for a computer knight a knight's name not yet taken at the table (none
 /// that is also one of the board game's seven knights: Sir Kay), else "Computer N".
 fn default_name(i: usize, computer: bool, taken: &[String]) -> String {
@@ -313,6 +327,14 @@ pub fn NewGame() -> impl IntoView {
                             }).collect_view()}
                     </select>
                 </label>
+                <div data-testid="board-traitor-odds">
+                    {move || {
+                        let rule = form.with(|f| f.traitor);
+                        traitor_hint(rule, seats() as u8).into_iter()
+                            .map(|line| view! { <p class="muted">{line}</p> })
+                            .collect_view()
+                    }}
+                </div>
                 {move || (seats() == 3).then(|| view! {
                     <label class="check">
                         <input type="checkbox" data-testid="board-three-player"
@@ -399,6 +421,30 @@ mod tests {
             assert!(!hint.contains("lie"), "{l:?}: {hint}");
         }
         assert!(level_hint(Level::Expert).contains("Traitor"));
+    }
+
+    /// A new table sees how likely a Traitor is at its size, and at three the rules' advice.
+    #[test]
+    fn the_traitor_choice_says_how_likely_a_traitor_is() {
+        assert_eq!(
+            traitor_hint(TraitorRule::Standard, 4),
+            ["A Traitor is at the table in 4 games out of 8"]
+        );
+        assert_eq!(
+            traitor_hint(TraitorRule::AmongUs, 5),
+            ["A Traitor is at the table in 5 games out of 6"]
+        );
+        assert_eq!(
+            traitor_hint(TraitorRule::Standard, 3),
+            [
+                "A Traitor is at the table in 3 games out of 8",
+                "The rules advise a first game of three without a Traitor"
+            ]
+        );
+        assert_eq!(
+            traitor_hint(TraitorRule::NoTraitor, 3),
+            ["Nobody is the Traitor: the knights win or lose together"]
+        );
     }
 
     #[test]

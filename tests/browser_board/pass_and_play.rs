@@ -205,6 +205,12 @@ async fn four_people_pass_one_phone_through_a_whole_game() {
          return null;",
     )
     .await;
+    // The table sees how likely a Traitor is at its size and with the deal it chose.
+    b.wait_for_text(
+        "[data-testid=board-traitor-odds]",
+        "Šance, že u stolu sedí Zrádce: 4 z 5",
+    )
+    .await;
     b.click("[data-testid=board-start]").await;
     b.wait_for("[data-testid=board-table]").await;
     let first = saved(&b).await.expect("a save");

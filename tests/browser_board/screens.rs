@@ -53,7 +53,8 @@ async fn screenshots() {
 /// On a wide screen (1280 × 800) the board is beside what is being decided, both from the top of
 /// the screen and the decision whole in it; on a 320 px phone nothing is wider than the screen,
 /// the counts ("0/7", "0/12", the piles) each keep to one line, and New game's name fields are
-/// wide enough to read a name. Every knight's token has its own mark (not the "C" of every
+/// wide enough to read a name, and under the Traitor's deal New game says how likely a Traitor is
+/// at that many knights. Every knight's token has its own mark (not the "C" of every
 /// Computer), and a squire's line says what a squire is.
 #[tokio::test]
 async fn the_board_fits_a_wide_screen_and_a_small_phone() {
@@ -69,8 +70,22 @@ async fn the_board_fits_a_wide_screen_and_a_small_phone() {
     setup::fresh_page(&b, Some(5), &[]).await;
     setup::screen_size(&b, 320, 640, true).await;
     setup::open_board_new_game(&b).await;
+    // The Traitor's odds follow the table's size; at three, the rules' advice for a first game.
+    let odds = "[data-testid=board-traitor-odds]";
+    b.wait_for_text(odds, "A Traitor is at the table in 4 games out of 8")
+        .await;
+    b.click("[data-testid=board-players-3]").await;
+    b.wait_for_text(
+        odds,
+        "The rules advise a first game of three without a Traitor",
+    )
+    .await;
     // Seven knights: one person, six computers, the last a squire.
     b.click("[data-testid=board-players-7]").await;
+    let at_seven = b
+        .wait_for_text(odds, "A Traitor is at the table in 7 games out of 8")
+        .await;
+    assert!(!at_seven.contains("first game"), "{at_seven}");
     b.wait_for("[data-testid=board-name-6]").await;
     b.choose("[data-testid=board-knight-6]", "squire").await;
     shot("fit-320-new-game").await;

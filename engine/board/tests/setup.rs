@@ -119,6 +119,39 @@ fn traitor_among_us_deals_a_traitor_in_n_of_n_plus_one_games() {
 }
 
 #[test]
+fn the_odds_of_a_traitor_are_those_the_deal_gives() {
+    for players in 3..=7u8 {
+        for rule in [
+            TraitorRule::Standard,
+            TraitorRule::AmongUs,
+            TraitorRule::NoTraitor,
+        ] {
+            let games = 800u64;
+            let with = (0..games)
+                .filter(|&seed| {
+                    let mut setup = Setup::new(players, seed);
+                    setup.options.traitor = rule;
+                    let g = Game::new(&setup).unwrap();
+                    (0..players).any(|i| g.loyalty(s(i)) == Some(Loyalty::Traitor))
+                })
+                .count() as f64;
+            let expected = rule
+                .traitor_odds(players)
+                .map_or(0.0, |(k, d)| games as f64 * f64::from(k) / f64::from(d));
+            // Within about four standard deviations of the binomial count.
+            assert!(
+                (with - expected).abs() <= 60.0,
+                "{rule:?} at {players}: {with} of {games}, expected {expected}"
+            );
+        }
+    }
+    assert_eq!(TraitorRule::Standard.traitor_odds(3), Some((3, 8)));
+    assert_eq!(TraitorRule::Standard.traitor_odds(7), Some((7, 8)));
+    assert_eq!(TraitorRule::AmongUs.traitor_odds(4), Some((4, 5)));
+    assert_eq!(TraitorRule::NoTraitor.traitor_odds(5), None);
+}
+
+#[test]
 fn opening_gesture_proposal_accepted_gives_the_cards_as_proposed() {
     let mut g = three()
         .hand(0, &[F1, MERLIN])

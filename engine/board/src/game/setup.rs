@@ -18,6 +18,22 @@ pub enum TraitorRule {
     AmongUs,
 }
 
+impl TraitorRule {
+    /// How likely a Traitor is dealt among `players` knights, as `(games, out_of)`: the standard
+    /// deal gives one of 8 loyalty cards to each (N in 8), the Traitor among us one of N + 1 (N in
+    /// N + 1); `None` when none can be (no Traitor card dealt, or no knight).
+    pub fn traitor_odds(self, players: u8) -> Option<(u8, u8)> {
+        let box_holds = LOYAL_CARDS + TRAITOR_CARDS;
+        let n = players.min(box_holds);
+        match self {
+            _ if n == 0 => None,
+            TraitorRule::NoTraitor => None,
+            TraitorRule::Standard => Some((n, box_holds)),
+            TraitorRule::AmongUs => Some((n, n + TRAITOR_CARDS)),
+        }
+    }
+}
+
 /// Options chosen at game creation (§8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
