@@ -401,6 +401,49 @@ mod tests {
         assert_eq!(checked, seen);
     }
 
+    /// A computer knight's reason does not name again the place (or Excalibur) that what he did
+    /// names: "Ann moves to the Pict War: I can drive back the warriors there (3 of them)", not
+    /// "… the warriors in the Pict War (3 there)".
+    #[test]
+    fn a_knights_reason_does_not_repeat_the_place_his_move_names() {
+        use camelot_board::Place;
+        use camelot_board::levels::Computer;
+        use camelot_kit::{Looked, Player};
+        let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
+        let places: Vec<&str> = Place::ALL.iter().map(|&p| words::place_name(p)).collect();
+        let (mut reasons, mut at_places) = (0, 0);
+        for seed in 0..4 {
+            let mut game = Game::new(&Setup::new(4, seed)).expect("a deal");
+            let mut rng = camelot_kit::rng_from_seed(seed);
+            while let Some(seat) = game.decider()
+                && game.turn() < 60
+            {
+                let legal = game.legal_actions();
+                let look = game.look(seat).expect("the decider's view");
+                let mut knight = Computer {
+                    level: Level::Solid,
+                };
+                let i = knight.choose(&look, &legal, &mut rng).expect("a choice");
+                let why = words::reason_line(&knight.reason(&look, &legal, i), &names);
+                let events = game.apply(seat, legal[i]).expect("a legal action");
+                let told = told_lines(&legal[i], seat, &events, Some(why.clone()), &names);
+                let Some(line) = told.iter().find(|l| l.ends_with(&format!(": {why}"))) else {
+                    continue;
+                };
+                reasons += 1;
+                let did = &line[..line.len() - why.len() - 2];
+                for p in places.iter().filter(|p| did.contains(*p)) {
+                    at_places += 1;
+                    assert!(!why.contains(p), "{line}");
+                }
+            }
+        }
+        assert!(
+            reasons > 300 && at_places > 50,
+            "{reasons} reasons, {at_places} at a place"
+        );
+    }
+
     /// Swords laid one after another in one colour (a quest won, then its Heroism) are told as
     /// one line, not the same line twice.
     #[test]

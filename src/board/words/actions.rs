@@ -214,7 +214,6 @@ pub fn action_line(action: &Action, seat: Seat, names: &[String]) -> String {
 pub fn reason_line(reason: &Reason, names: &[String]) -> String {
     let name = |s: Seat| seat_name(names, s);
     let n = |k: B, n: u8| tf(k, &[("n", &n)]);
-    let at = |k: B, q: Quest, count: u8| tf(k, &[("at", &place_at(q.place())), ("n", &count)]);
     let card = |k: B, c: White| tf(k, &[("card", &white_name(c))]);
     match *reason {
         Reason::OnlyChoice => t(B::why_only_choice).into(),
@@ -238,9 +237,9 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
             &[("engines", &engines), ("cards", &cards)],
         ),
         Reason::DrawsWhiteCards { hand } => n(B::why_draws_white_cards, hand),
-        Reason::GoesTo { place } => tf(B::why_goes_to, &[("at", &place_at(place))]),
-        Reason::GoesToWar { war, warriors } => at(B::why_goes_to_war, war, warriors),
-        Reason::FightsWar { war, warriors } => at(B::why_fights_war, war, warriors),
+        Reason::GoesTo { .. } => t(B::why_goes_to).into(),
+        Reason::GoesToWar { warriors, .. } => n(B::why_goes_to_war, warriors),
+        Reason::FightsWar { warriors, .. } => n(B::why_fights_war, warriors),
         Reason::FightsQuest { quest, card: c } => tf(
             B::why_fights_quest,
             &[("card", &white_name(c)), ("at", &place_at(quest.place()))],
@@ -251,8 +250,8 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
             tf(B::why_pushes_excalibur, &[("n", &steps)])
         }
         Reason::RemovesSiegeEngine { engines } => n(B::why_removes_siege_engine, engines),
-        Reason::RemovesWarrior { war, warriors } => at(B::why_removes_warrior, war, warriors),
-        Reason::RemovesBlackCard { quest } => at(B::why_removes_black_card, quest, 0),
+        Reason::RemovesWarrior { warriors, .. } => n(B::why_removes_warrior, warriors),
+        Reason::RemovesBlackCard { .. } => t(B::why_removes_black_card).into(),
         Reason::PlaysCard { card: c } => card(B::why_plays_card, c),
         Reason::RevealsHimself => t(B::why_reveals_himself).into(),
         Reason::Sacrifices { life } => n(B::why_sacrifices, life),
