@@ -401,16 +401,21 @@ mod tests {
         assert_eq!(checked, seen);
     }
 
-    /// A computer knight's reason does not name again the place (or Excalibur) that what he did
+    /// A computer knight's reason does not name again the place or the card that what he did
     /// names: "Ann moves to the Pict War: I can drive back the warriors there (3 of them)", not
-    /// "… the warriors in the Pict War (3 there)".
+    /// "… the warriors in the Pict War (3 there)"; "Bo plays Piety: this card helps most now",
+    /// not "… Piety helps most now".
     #[test]
-    fn a_knights_reason_does_not_repeat_the_place_his_move_names() {
-        use camelot_board::Place;
+    fn a_knights_reason_does_not_repeat_what_his_move_names() {
         use camelot_board::levels::Computer;
+        use camelot_board::{Place, White};
         use camelot_kit::{Looked, Player};
         let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
-        let places: Vec<&str> = Place::ALL.iter().map(|&p| words::place_name(p)).collect();
+        let places: Vec<String> = Place::ALL
+            .iter()
+            .map(|&p| words::place_name(p).to_string())
+            .chain(White::ALL.iter().map(|&c| words::white_name(c)))
+            .collect();
         let (mut reasons, mut at_places) = (0, 0);
         for seed in 0..4 {
             let mut game = Game::new(&Setup::new(4, seed)).expect("a deal");
@@ -432,7 +437,7 @@ mod tests {
                 };
                 reasons += 1;
                 let did = &line[..line.len() - why.len() - 2];
-                for p in places.iter().filter(|p| did.contains(*p)) {
+                for p in places.iter().filter(|p| did.contains(p.as_str())) {
                     at_places += 1;
                     assert!(!why.contains(p), "{line}");
                 }

@@ -214,7 +214,6 @@ pub fn action_line(action: &Action, seat: Seat, names: &[String]) -> String {
 pub fn reason_line(reason: &Reason, names: &[String]) -> String {
     let name = |s: Seat| seat_name(names, s);
     let n = |k: B, n: u8| tf(k, &[("n", &n)]);
-    let card = |k: B, c: White| tf(k, &[("card", &white_name(c))]);
     match *reason {
         Reason::OnlyChoice => t(B::why_only_choice).into(),
         Reason::DrawsBlackCard { risk } => {
@@ -229,7 +228,7 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         }
         Reason::DrawsSeenCard { card: _ } => t(B::why_draws_seen_card).into(),
         Reason::AddsSiegeEngine { engines } => n(B::why_adds_siege_engine, engines),
-        Reason::LosesLife { life } => n(B::why_loses_life, life),
+        Reason::LosesLife { .. } => t(B::why_loses_life).into(),
         Reason::LooksAtTopCard => t(B::why_looks_at_top_card).into(),
         Reason::Heals { life } => n(B::why_heals, life),
         Reason::FightsSiegeEngine { engines, cards } => tf(
@@ -252,9 +251,9 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         Reason::RemovesSiegeEngine { engines } => n(B::why_removes_siege_engine, engines),
         Reason::RemovesWarrior { warriors, .. } => n(B::why_removes_warrior, warriors),
         Reason::RemovesBlackCard { .. } => t(B::why_removes_black_card).into(),
-        Reason::PlaysCard { card: c } => card(B::why_plays_card, c),
+        Reason::PlaysCard { .. } => t(B::why_plays_card).into(),
         Reason::RevealsHimself => t(B::why_reveals_himself).into(),
-        Reason::Sacrifices { life } => n(B::why_sacrifices, life),
+        Reason::Sacrifices { .. } => t(B::why_sacrifices).into(),
         Reason::ExchangesCards { to, place } => tf(
             B::why_exchanges_cards,
             &[("other", &name(to)), ("at", &place_at(place))],
@@ -282,12 +281,9 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         Reason::SendsToWar { war: _, warriors } => n(B::why_sends_to_war, warriors),
         Reason::Volunteers { morgan } => n(B::why_volunteers, morgan),
         Reason::SavesWithGrail { dying } => tf(B::why_saves_with_grail, &[("other", &name(dying))]),
-        Reason::AddsKayCard { card: c } => card(B::why_adds_kay_card, c),
-        Reason::AddsToSiegeFight { card: c, total } => tf(
-            B::why_adds_to_siege_fight,
-            &[("card", &white_name(c)), ("n", &total)],
-        ),
-        Reason::RollsSiegeDie { total } => n(B::why_rolls_siege_die, total),
+        Reason::AddsKayCard { .. } => t(B::why_adds_kay_card).into(),
+        Reason::AddsToSiegeFight { total, .. } => n(B::why_adds_to_siege_fight, total),
+        Reason::RollsSiegeDie { .. } => t(B::why_rolls_siege_die).into(),
         Reason::GivesLeastUseful { card: _ } => t(B::why_gives_least_useful).into(),
         Reason::KeepsMilderCard => t(B::why_keeps_milder_card).into(),
         Reason::TakesFromFullestHand { seat, cards } => tf(
