@@ -408,6 +408,7 @@ mod tests {
     #[test]
     fn a_knights_reason_does_not_repeat_what_his_move_names() {
         use camelot_board::levels::Computer;
+        use camelot_board::sim::Reason;
         use camelot_board::{Place, White};
         use camelot_kit::{Looked, Player};
         let names = ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec();
@@ -447,6 +448,15 @@ mod tests {
             reasons > 300 && at_places > 50,
             "{reasons} reasons, {at_places} at a place"
         );
+        // A Fight card on the Black Knight, Lancelot or the Dragon is told with the card and the
+        // quest ("Ann plays Fight 3 at the Dragon"): the computer knights seldom go there.
+        let fights = Reason::FightsQuest {
+            quest: camelot_board::Quest::Dragon,
+            card: White::Fight3,
+        };
+        let why = words::reason_line(&fights, &names);
+        assert!(!why.contains(&words::white_name(White::Fight3)), "{why}");
+        assert!(!why.contains(words::place_name(Place::Dragon)), "{why}");
     }
 
     /// Swords laid one after another in one colour (a quest won, then its Heroism) are told as

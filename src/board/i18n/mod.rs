@@ -287,7 +287,7 @@ i18n::texts! {
     why_goes_to: "my cards do the most there",
     why_goes_to_war: "I can drive back the warriors there ({n} of them)",
     why_fights_war: "the next card of the straight (warriors there: {n})",
-    why_fights_quest: "{card} fits {at}",
+    why_fights_quest: "the quest can still use it",
     why_plays_grail_card: "black cards on the quest: {n}",
     why_pushes_excalibur: "steps left to the green bank: {n}",
     why_removes_siege_engine: "siege engines around Camelot: {n}",

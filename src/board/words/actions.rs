@@ -239,10 +239,7 @@ pub fn reason_line(reason: &Reason, names: &[String]) -> String {
         Reason::GoesTo { .. } => t(B::why_goes_to).into(),
         Reason::GoesToWar { warriors, .. } => n(B::why_goes_to_war, warriors),
         Reason::FightsWar { warriors, .. } => n(B::why_fights_war, warriors),
-        Reason::FightsQuest { quest, card: c } => tf(
-            B::why_fights_quest,
-            &[("card", &white_name(c)), ("at", &place_at(quest.place()))],
-        ),
+        Reason::FightsQuest { .. } => t(B::why_fights_quest).into(),
         Reason::PlaysGrailCard { despairs } => n(B::why_plays_grail_card, despairs),
         Reason::PushesExcalibur { position } => {
             let steps = i32::from(camelot_board::data::EXCALIBUR_END) - i32::from(position);
