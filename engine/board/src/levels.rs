@@ -155,6 +155,10 @@ fn expert(view: &Glimpse, legal: &[Action], rng: &mut GameRng) -> Option<Decidin
     )))
 }
 
+/// The Loyal knights' mean belief in the hidden Traitor and in one another at each of
+/// [`crate::sim::BELIEF_TURNS`], where it was read.
+pub(crate) type BeliefsRead = [Option<(f64, f64)>; crate::sim::BELIEF_TURNS.len()];
+
 /// Every seat's computer knight for a simulated game, and the accusations they made (for the
 /// report): seat `i` plays at `levels[i]`.
 pub(crate) struct Table {
@@ -164,6 +168,11 @@ pub(crate) struct Table {
     /// When kept, the turn and position at the first decision of every turn
     /// ([`crate::outlook::features`]).
     pub positions: Option<Vec<(u32, [f32; crate::outlook::FEATURES])>>,
+    /// When read, the Traitor's seat and the Loyal knights' belief in him and in one another at
+    /// the first decision of each of [`crate::sim::BELIEF_TURNS`] ([`crate::sim::belief_in`]).
+    pub beliefs: Option<(Seat, BeliefsRead)>,
+    /// The turn of the last decision taken.
+    pub turn: u32,
 }
 
 impl Player<Game> for Table {
@@ -174,6 +183,16 @@ impl Player<Game> for Table {
             && positions.last().is_none_or(|&(turn, _)| turn < view.turn())
         {
             positions.push((view.turn(), crate::outlook::features(view.game())));
+        }
+        if view.turn() > self.turn {
+            self.turn = view.turn();
+            if let Some((traitor, read)) = &mut self.beliefs
+                && let Some(k) = crate::sim::BELIEF_TURNS
+                    .iter()
+                    .position(|&t| t == view.turn())
+            {
+                read[k] = crate::sim::belief_in(view.game(), *traitor);
+            }
         }
         let level = self.levels[view.seat().index()];
         let i = Computer { level }.choose(view, legal, rng)?;

@@ -62,6 +62,9 @@ pub struct SimConfig {
     /// The Traitor's level, when one is dealt (`None`: his seat's).
     #[serde(default)]
     pub traitor_level: Option<Level>,
+    /// Read the Loyal knights' belief in a hidden Traitor as the game goes ([`Report::traitor_belief`]).
+    #[serde(default)]
+    pub beliefs: bool,
 }
 
 fn all_solid() -> [Level; 8] {
@@ -78,6 +81,7 @@ impl SimConfig {
             max_actions: 5000,
             levels: all_solid(),
             traitor_level: None,
+            beliefs: false,
         }
     }
 }
@@ -97,6 +101,49 @@ pub struct Accusations {
     /// accused, nor self-revealed, nor dead.
     #[serde(default)]
     pub hidden_to_the_end: u64,
+}
+
+/// The turns at whose start [`SimConfig::beliefs`] reads the Loyal knights' belief in a hidden
+/// Traitor.
+pub const BELIEF_TURNS: [u32; 6] = [15, 30, 45, 60, 75, 90];
+
+/// What the Loyal knights believe of a hidden Traitor at the start of a turn, against what they
+/// believe of one another: each Loyal knight's [`Belief`] (from the public record, as he holds it
+/// when he decides), averaged over the Loyal knights on the board, then over the games whose
+/// Traitor was still hidden and on the board then, with two Loyal knights or more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BeliefAt {
+    pub turn: u32,
+    /// The games read at this turn.
+    pub games: u64,
+    /// The mean chance a Loyal knight gives the Traitor of being the Traitor …
+    pub in_traitor: f64,
+    /// … and another Loyal knight.
+    pub in_loyal: f64,
+}
+
+/// The mean belief of the Loyal knights on the board of `game` in the hidden `traitor` and in
+/// one another, when he is hidden and on the board and two Loyal knights are.
+pub(crate) fn belief_in(game: &Game, traitor: Seat) -> Option<(f64, f64)> {
+    if !game.on_board(traitor) {
+        return None;
+    }
+    let loyal: Vec<Seat> = (0..game.players() as u8)
+        .map(Seat)
+        .filter(|&s| s != traitor && game.on_board(s))
+        .collect();
+    if loyal.len() < 2 {
+        return None;
+    }
+    let (mut in_traitor, mut in_loyal) = (0.0, 0.0);
+    for &o in &loyal {
+        let belief = Belief::held_by(&game.glimpse(o), o);
+        in_traitor += belief.of_seat(traitor);
+        let others = loyal.iter().filter(|&&s| s != o);
+        in_loyal += others.map(|&s| belief.of_seat(s)).sum::<f64>() / (loyal.len() - 1) as f64;
+    }
+    let n = loyal.len() as f64;
+    Some((in_traitor / n, in_loyal / n))
 }
 
 /// Wins of each side among some games.
@@ -143,6 +190,10 @@ pub struct Report {
     pub without_traitor: Split,
     /// In the games with a Traitor dealt: the accusations, and whether they caught him.
     pub accusations: Accusations,
+    /// With [`SimConfig::beliefs`]: the Loyal knights' belief in the hidden Traitor at each of
+    /// [`BELIEF_TURNS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub traitor_belief: Option<[BeliefAt; BELIEF_TURNS.len()]>,
     pub ends: Ends,
     pub unfinished: u64,
     /// Turns per finished game.
@@ -238,6 +289,7 @@ pub fn simulate_with(
     let mut caught_turns: u64 = 0;
     let mut turns: u64 = 0;
     let mut actions_total: u64 = 0;
+    let mut beliefs = [BeliefAt::default(); BELIEF_TURNS.len()];
     for i in 0..config.games {
         setup.seed = config
             .seed
@@ -254,6 +306,10 @@ pub fn simulate_with(
             levels: config.levels,
             accusations: Vec::new(),
             positions: positions.is_some().then(Vec::new),
+            beliefs: traitor_seat
+                .filter(|_| config.beliefs)
+                .map(|t| (Seat(t), [None; BELIEF_TURNS.len()])),
+            turn: 0,
         };
         if let (Some(s), Some(level)) = (traitor_seat, config.traitor_level) {
             table.levels[usize::from(s)] = level;
@@ -278,6 +334,15 @@ pub fn simulate_with(
             if let Some(&first) = right.first() {
                 a.traitor_caught += 1;
                 caught_turns += u64::from(first);
+            }
+        }
+        if let Some((_, read)) = &table.beliefs {
+            for (at, read) in beliefs.iter_mut().zip(read) {
+                if let Some((in_traitor, in_loyal)) = read {
+                    at.games += 1;
+                    at.in_traitor += in_traitor;
+                    at.in_loyal += in_loyal;
+                }
             }
         }
         report.games += 1;
@@ -320,6 +385,16 @@ pub fn simulate_with(
     if report.accusations.traitor_caught > 0 {
         report.accusations.mean_turn_caught =
             caught_turns as f64 / report.accusations.traitor_caught as f64;
+    }
+    if config.beliefs {
+        for (at, turn) in beliefs.iter_mut().zip(BELIEF_TURNS) {
+            at.turn = turn;
+            if at.games > 0 {
+                at.in_traitor /= at.games as f64;
+                at.in_loyal /= at.games as f64;
+            }
+        }
+        report.traitor_belief = Some(beliefs);
     }
     let finished = report.games - report.unfinished;
     report.mean_turns = if finished > 0 {

@@ -12,6 +12,8 @@
 //!   Traitor, when dealt, plays at `--traitor-bot`'s); prints the report. With `--positions FILE`
 //!   it writes to FILE, a line for the start of every turn of every finished game, what the
 //!   expert's outlook reads from the board then and whether the Loyal knights won (see [`fit`]).
+//!   With `--beliefs` the report adds `traitor_belief`: at the start of turns 15, 30 … 90, the
+//!   Loyal knights' mean belief in a hidden Traitor and in one another (the games are the same).
 //! - `fit FILE..`: fits the expert's outlook, one model per number of knights, to the positions
 //!   the files hold, and prints the weights with their log-loss on the games held out.
 //!
@@ -27,7 +29,7 @@ use camelot_board::{
 use camelot_kit::Level;
 use serde::{Deserialize, Serialize};
 
-const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL] [--positions FILE] | camelot board fit FILE..";
+const USAGE: &str = "usage: camelot board play FILE|- | camelot board simulate --games N --players P --seed S [--traitor standard|none|among-us] [--no-three-player-peek] [--max-actions N] [--bots beginner|solid|expert[,..]] [--traitor-bot LEVEL] [--positions FILE] [--beliefs] | camelot board fit FILE..";
 
 /// Run the board game's command line; `args` exclude the program name and the word `board`.
 /// Returns the exit code.
@@ -204,6 +206,7 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
     let mut levels = [Level::Solid; 8];
     let mut traitor_level = None;
     let mut positions_file = None;
+    let mut beliefs = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -245,6 +248,7 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
                 );
             }
             "--positions" => positions_file = Some(value("--positions")?.clone()),
+            "--beliefs" => beliefs = true,
             other => return Err(bad(format!("unknown argument {other:?}; {USAGE}"))),
         }
     }
@@ -259,6 +263,7 @@ fn simulate_command(args: &[String]) -> Result<(), Failure> {
         max_actions,
         levels,
         traitor_level,
+        beliefs,
     };
     let report = match positions_file {
         None => simulate_with(&config, None),

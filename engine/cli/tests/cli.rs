@@ -816,6 +816,83 @@ fn board_simulate_prints_its_report() {
     assert_eq!(none["with_traitor"]["ends"]["siege_engines"], 0);
 }
 
+/// `simulate --beliefs` plays the same games and adds what the Loyal knights believe of a hidden
+/// Traitor at the start of turns 15, 30 … 90, against what they believe of one another: read
+/// only in games where he is still hidden, fewer as the games end, and the built-in Traitor's
+/// record sets him apart from the first reading on.
+#[test]
+fn board_simulate_reads_the_loyal_knights_belief_in_the_traitor() {
+    let args = [
+        "simulate",
+        "--games",
+        "300",
+        "--players",
+        "5",
+        "--seed",
+        "3",
+    ];
+    let plain = stdout_json(&board(&args, None));
+    assert!(plain.get("traitor_belief").is_none(), "{plain}");
+    let out = board(&[&args[..], &["--beliefs"]].concat(), None);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = stdout_json(&out);
+    let strip = |v: &Value| {
+        let mut v = v.clone();
+        v.as_object_mut().unwrap().retain(|k, _| {
+            !["seconds", "games_per_second", "traitor_belief"].contains(&k.as_str())
+        });
+        v
+    };
+    assert_eq!(strip(&v), strip(&plain));
+    let read = v["traitor_belief"].as_array().unwrap();
+    let turns: Vec<u64> = read.iter().map(|r| r["turn"].as_u64().unwrap()).collect();
+    assert_eq!(turns, [15, 30, 45, 60, 75, 90]);
+    let games: Vec<u64> = read.iter().map(|r| r["games"].as_u64().unwrap()).collect();
+    assert!(games[0] > 100, "{games:?}");
+    assert!(games[0] <= v["with_traitor"]["games"].as_u64().unwrap());
+    assert!(games.windows(2).all(|w| w[0] >= w[1]), "{games:?}");
+    for r in read.iter().filter(|r| r["games"].as_u64().unwrap() > 0) {
+        let (traitor, loyal) = (
+            r["in_traitor"].as_f64().unwrap(),
+            r["in_loyal"].as_f64().unwrap(),
+        );
+        assert!(
+            (0.0..=1.0).contains(&traitor) && (0.0..=1.0).contains(&loyal),
+            "{r}"
+        );
+    }
+    for r in &read[..2] {
+        assert!(
+            r["in_traitor"].as_f64() > r["in_loyal"].as_f64().map(|l| 2.0 * l),
+            "{r}"
+        );
+    }
+
+    let none = board(
+        &[
+            "simulate",
+            "--games",
+            "10",
+            "--players",
+            "3",
+            "--seed",
+            "1",
+            "--traitor",
+            "none",
+            "--beliefs",
+        ],
+        None,
+    );
+    let none = stdout_json(&none);
+    assert!(
+        none["traitor_belief"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["games"] == 0)
+    );
+}
+
 /// `simulate --positions FILE` writes the positions of its games, `fit` fits them: a line for the
 /// number of knights, its 24 weights; a damaged positions file is told by its line.
 #[test]
