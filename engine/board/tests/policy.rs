@@ -486,3 +486,41 @@ fn king_arthur_gives_his_grail_card_to_the_knight_at_the_grail() {
     assert_eq!(hand(&g, 1), [F5, GRAIL]);
     assert!(!hand(&g, 0).contains(&GRAIL));
 }
+
+/// A knight in Camelot holding the Pict War's next Fight cards, one Pict on the board: he goes
+/// to the War and gives a life for a second action, to lay a card there at once. The hidden
+/// Traitor of the expert level does the same, so that his record of cards played on quests keeps
+/// up with the Loyal knights' (what their belief in him reads); the built-in policy's Traitor ends
+/// his turn there and falls behind.
+#[test]
+fn the_expert_traitor_buys_a_second_action_for_a_quest_as_a_loyal_knight_does() {
+    let at_the_war = |traitor: bool| {
+        let mut b = four().hand(0, &[F1, F2, F3]).black(&[Black::Picts]);
+        if traitor {
+            b = b.traitor(0);
+        }
+        let mut g = b.start();
+        quiet_evil(&mut g);
+        act(&mut g, mv(Place::PictWar));
+        assert!(legal(&g, Action::Sacrifice));
+        assert_eq!(g.war(Quest::PictWar).map(|w| w.warriors), Some(1));
+        g
+    };
+    let loyal = at_the_war(false);
+    assert!(
+        choices_at(&loyal, Level::Expert)
+            .iter()
+            .all(|&a| a == Action::Sacrifice)
+    );
+    let traitor = at_the_war(true);
+    assert!(
+        choices_at(&traitor, Level::Solid)
+            .iter()
+            .all(|&a| a == Action::EndTurn)
+    );
+    assert!(
+        choices_at(&traitor, Level::Expert)
+            .iter()
+            .all(|&a| a == Action::Sacrifice)
+    );
+}

@@ -22,6 +22,9 @@ pub(super) struct Ctx<'a, 'b> {
     pub(super) judgement: Cell<Option<Judgement>>,
     /// What each place is worth to this knight (by `Place` order), when moves are listed.
     pub(super) values: Option<[i32; 8]>,
+    /// A hidden Traitor who keeps his record of cards played and held like the others'
+    /// ([`Ctx::traitor_heroic_score`]).
+    pub(super) stealthy: bool,
 }
 
 impl<'a, 'b> Ctx<'a, 'b> {
@@ -65,6 +68,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             heroic,
             judgement: Cell::new(None),
             values,
+            stealthy: false,
         }
     }
 
@@ -673,14 +677,20 @@ impl<'a, 'b> Ctx<'a, 'b> {
         match a {
             Action::FightSiegeEngine => base - 20,
             Action::DrawWhiteCards => {
-                if v.hand().len() < self.fullest_other_hand() + 2 {
+                if !self.stealthy && v.hand().len() < self.fullest_other_hand() + 2 {
                     base + 10
                 } else {
                     base
                 }
             }
             Action::PlayFightCard { card } => {
-                base - self.quest_reluctance() - 3 * i32::from(card.fight_value().unwrap_or(0))
+                let value = i32::from(card.fight_value().unwrap_or(0));
+                if self.stealthy {
+                    // As keen as a Loyal knight, the lowest card first.
+                    base - self.quest_reluctance() + 6 - 2 * value
+                } else {
+                    base - self.quest_reluctance() - 3 * value
+                }
             }
             Action::DiscardForExcalibur { .. } | Action::PlayGrailCard => {
                 base - self.quest_reluctance()
@@ -692,7 +702,7 @@ impl<'a, 'b> Ctx<'a, 'b> {
             Action::PlayPiety { others: true } => 5,
             Action::PlayReinforcements { others: true } => 0,
             Action::PlayHeroism { .. } => 10,
-            Action::Sacrifice => -10,
+            Action::Sacrifice if !self.stealthy => -10,
             Action::PlayFate { reveal } => {
                 if !reveal {
                     40
@@ -772,7 +782,11 @@ impl<'a, 'b> Ctx<'a, 'b> {
             }
         }
         let ahead = (10 * k * mine - 10 * sum) / k.max(1);
-        15 + 2 * ahead
+        if self.stealthy {
+            2 * ahead
+        } else {
+            15 + 2 * ahead
+        }
     }
 
     /// The most white cards another knight on the board holds.

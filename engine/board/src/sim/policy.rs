@@ -52,6 +52,30 @@ impl SimplePolicy {
         legal: &[Action],
         rng: &mut GameRng,
     ) -> Option<usize> {
+        Self::choose_as(view, step, legal, rng, false)
+    }
+
+    /// [`SimplePolicy::choose_at`] for a hidden Traitor who keeps his record like the others'
+    /// (the expert's, in the first half of a game): at his Heroic Actions he plays cards on quests
+    /// as keenly as a Loyal knight (only fewer when he is ahead of them, the lowest Fight card
+    /// first), gives a life for a second action as a Loyal knight does, and hoards no more than
+    /// his draws bring.
+    pub(crate) fn choose_unremarked(
+        view: &Glimpse,
+        legal: &[Action],
+        rng: &mut GameRng,
+    ) -> Option<usize> {
+        Self::choose_as(view, view.step(), legal, rng, true)
+    }
+
+    #[inline(always)]
+    fn choose_as(
+        view: &Glimpse,
+        step: Step,
+        legal: &[Action],
+        rng: &mut GameRng,
+        stealthy: bool,
+    ) -> Option<usize> {
         if legal.len() <= 1 {
             return Some(0);
         }
@@ -59,7 +83,8 @@ impl SimplePolicy {
             return Some(i);
         }
         let heroic = step == Step::Turn && view.phase() == Phase::HeroicActions;
-        let ctx = Ctx::new(view, step, heroic, legal);
+        let mut ctx = Ctx::new(view, step, heroic, legal);
+        ctx.stealthy = stealthy;
         // A little noise breaks ties and varies play (three bits per action from one draw).
         let noise: u64 = rng.random();
         if step == Step::Turn && view.phase() == Phase::ProgressionOfEvil {
