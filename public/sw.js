@@ -8,8 +8,8 @@
 //   icons, language packs: the shell's <code>.json and each game's own, board.<code>.json, and
 //   each game's rules texts) goes into a cache named after the build. If any of it cannot be
 //   fetched, the install fails and the previous build keeps serving.
-//   Files the page loads later are among them: style/screens.css and style/board.css, linked when
-//   the first screen other than Home, and the first board, shows.
+//   Files the page loads later are among them: style/table.css, style/screens.css and
+//   style/board.css, linked when the first screen other than Home, and the first board, shows.
 // - Activate: open pages are taken over. The previous build's cache stays, for a page still open on
 //   that build (another tab, say) that has yet to fetch a screen's part of the split wasm — that
 //   file's name is not in this build, and the host may no longer have it; older caches (of this

@@ -68,7 +68,7 @@ fn Screens() -> impl IntoView {
         Some(extra) => format!("{} {extra}", screen.get().class()),
         None => screen.get().class().to_string(),
     };
-    // The whole page, around `<main>`, changes with it (main.css: `html.silence`).
+    // The whole page, around `<main>`, changes with it (table.css: `html.silence`).
     Effect::new(move |before: Option<Option<&'static str>>| {
         let now = extra();
         if let Some(Some(class)) = before {
@@ -246,7 +246,8 @@ macro_rules! split_screens {
         ))]
         fn $name() -> SplitView {
             // The styles of every screen but Home are not in the first load: they come with the
-            // first of them to open.
+            // first of them to open, a game's table first (screens.css's rules come after it).
+            crate::shell::link_stylesheet("style/table.css", "data-table-css");
             crate::shell::link_stylesheet("style/screens.css", "data-screens-css");
             Ok(untrack(|| $body))
         }

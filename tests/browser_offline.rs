@@ -158,12 +158,13 @@ async fn after_one_visit_the_game_loads_and_plays_with_the_server_gone() {
     b.click("[data-testid=rules-button]").await;
     b.wait_for("[data-testid=rules-screen][data-game=card]")
         .await;
-    // The screens' stylesheet, not in the first load, came from the cache with the first of
-    // them, and the screen it held unseen meanwhile shows.
+    // The screens' stylesheets (a game's table's and the other screens'), not in the first load,
+    // came from the cache with the first of them, and the screen they held unseen meanwhile shows.
     b.wait_until_gone("link[data-pending]").await;
     let shown = b
         .eval(
             "return !!document.querySelector('link[data-screens-css]') \
+             && !!document.querySelector('link[data-table-css]') \
              && [...document.querySelectorAll('#app > *')].every(e => getComputedStyle(e).opacity === '1') \
              && getComputedStyle(document.querySelector('.close-button')).minWidth === '88px';",
         )

@@ -119,7 +119,7 @@ async fn the_silence_countdown_goes_on_across_a_reload() {
     b.close().await;
 }
 
-/// The page's background under Morgan's silence (main.css), as the browser computes it.
+/// The page's background under Morgan's silence (table.css), as the browser computes it.
 const SILENCE_BACKGROUND: &str = "rgb(27, 15, 36) rgb(27, 15, 36)";
 
 /// The background colours of `<html>` and `<body>`, as the browser computes them.
