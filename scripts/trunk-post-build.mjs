@@ -179,6 +179,7 @@ async function split(input, glueFile, wasmFile, html, minified) {
     fail(`wasm-opt failed on a part of the split (${optimise.error ?? `exit ${optimise.status}`})`);
   }
   gluedToItsModule(path.join(bound, "app.js"), mainWasm);
+  shortImportNames(path.join(bound, "app.js"), mainWasm);
 
   const named = (stem, ext, content) =>
     `${stem}-${createHash("sha256").update(content).digest("hex").slice(0, 16)}.${ext}`;
@@ -288,6 +289,129 @@ function gluedToItsModule(gluePath, wasmPath) {
   if (missing.length > 0) {
     fail(`the glue calls what the main module no longer exports: ${missing.join(", ")}`);
   }
+}
+
+/// wasm-bindgen names each function the main module imports from its glue after what it does and
+/// a hash (`__wbg_addEventListener_3acb0aad4a0c6dbe`), in the module and again in the glue's
+/// imports object: 150 such names, hard to compress, 4.7 KB gzip of the first load. They are
+/// renamed `a`, `b`, … `aa` … in both: the module's import section (module `./app_bg.js`)
+/// rewritten, and the one key of each in the glue. The build stops if a name is not found exactly
+/// once in the glue, or the module no longer compiles.
+function shortImportNames(gluePath, wasmPath) {
+  const bytes = fs.readFileSync(wasmPath);
+  const readLeb = (at) => {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+      if ((byte & 0x80) === 0) {
+        return [value, at];
+      }
+    }
+  };
+  const skipLeb = (at) => readLeb(at)[1];
+  const leb = (n) => {
+    const out = [];
+    do {
+      out.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+      n = Math.floor(n / 128);
+    } while (n > 0);
+    return out;
+  };
+  const reserved = new Set(["do", "if", "in"]);
+  const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  let next = 0;
+  const shortName = () => {
+    for (;;) {
+      let name = "";
+      for (let i = next++; ; i = Math.floor(i / letters.length) - 1) {
+        name = letters[i % letters.length] + name;
+        if (i < letters.length) {
+          break;
+        }
+      }
+      if (!reserved.has(name)) {
+        return name;
+      }
+    }
+  };
+  const text = new TextDecoder();
+  const utf8 = new TextEncoder();
+  const renamed = new Map();
+  const out = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, start] = readLeb(at + 1);
+    const end = start + size;
+    if (id !== 2) {
+      out.push(bytes.subarray(at, end));
+      at = end;
+      continue;
+    }
+    // The import section: module, name and description of each import.
+    let [count, p] = readLeb(start);
+    const body = [...leb(count)];
+    while (count-- > 0) {
+      const [moduleLength, m] = readLeb(p);
+      const module = text.decode(bytes.subarray(m, m + moduleLength));
+      const [nameLength, n] = readLeb(m + moduleLength);
+      const name = text.decode(bytes.subarray(n, n + nameLength));
+      const kind = bytes[n + nameLength];
+      let d = n + nameLength + 1;
+      if (kind === 0) {
+        d = skipLeb(d); // a function: its type
+      } else if (kind === 1 || kind === 2) {
+        // A table's element type: one byte, but for the typed references of newer wasm.
+        if (kind === 1 && [0x63, 0x64].includes(bytes[d++])) {
+          fail(`import ${name}: a table of a type this build does not read`);
+        }
+        const flags = bytes[d++]; // limits: the least, and the most if flagged
+        d = skipLeb(d);
+        d = flags & 1 ? skipLeb(d) : d;
+      } else if (kind === 3) {
+        d += 2; // a global: its type and mutability
+      } else if (kind === 4) {
+        d = skipLeb(d + 1); // a tag: its attribute and type
+      } else {
+        fail(`import ${name}: a kind of import this build does not read (${kind})`);
+      }
+      let newName = name;
+      if (module === "./app_bg.js" && kind === 0) {
+        newName = shortName();
+        renamed.set(name, newName);
+      }
+      const moduleBytes = utf8.encode(module);
+      const nameBytes = utf8.encode(newName);
+      body.push(...leb(moduleBytes.length), ...moduleBytes, ...leb(nameBytes.length), ...nameBytes);
+      body.push(...bytes.subarray(n + nameLength, d));
+      p = d;
+    }
+    if (p !== end) {
+      fail("the main module's import section was not read to its end");
+    }
+    out.push(Uint8Array.from([2, ...leb(body.length), ...body]));
+    at = end;
+  }
+  const wasm = Buffer.concat(out.map((part) => Buffer.from(part)));
+  try {
+    new WebAssembly.Module(wasm);
+  } catch (error) {
+    fail(`the main module with short import names does not compile: ${error}`);
+  }
+  let glue = fs.readFileSync(gluePath, "utf8");
+  for (const [name, short] of renamed) {
+    const pattern = new RegExp(`\\b${name}\\b`, "g");
+    const found = glue.match(pattern)?.length ?? 0;
+    if (found !== 1) {
+      fail(`the glue names the import ${name} ${found} times, not once`);
+    }
+    glue = glue.replace(pattern, short);
+  }
+  fs.writeFileSync(wasmPath, wasm);
+  fs.writeFileSync(gluePath, glue);
 }
 
 // 2. The CSP's script hashes.
