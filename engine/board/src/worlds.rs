@@ -305,8 +305,9 @@ mod tests {
 
     /// A world drawn for the knight who decides is a whole game: every one of the 168 cards once,
     /// his own choices exactly those of the real game (what he may do never hangs on a card he
-    /// cannot see), and it plays on to its end. Along random games of every size, with a Traitor
-    /// dealt, without and among us, a third of the decisions taken by the built-in policy.
+    /// cannot see), and it plays on, a few of them to the end, keeping every card. Along random
+    /// games of every size, with a Traitor dealt, without and among us, a third of the decisions
+    /// taken by the built-in policy.
     #[test]
     fn a_world_keeps_every_card_and_offers_the_decider_his_own_choices() {
         use crate::data::{BLACK_MANIFEST, CARDS_IN_ALL, WHITE_MANIFEST};
