@@ -166,7 +166,7 @@ async function split(input, glueFile, wasmFile, html, minified) {
   const unused = dropStreamClasses(path.join(bound, "app.js"));
   run("wasm-opt", [
     ...unused.flatMap((pattern) => ["--remove-exports", `--pass-arg=remove-exports@${pattern}`]),
-    `-O${level}`, ...params.split(/\s+/), mainWasm, "-o", mainWasm,
+    `-O${level}`, ...params.trim().split(/\s+/), mainWasm, "-o", mainWasm,
   ]);
   const todo = chunks.map((f) => path.join(parts, f));
   const jobs = String(Math.max(1, Math.min(os.availableParallelism(), 4)));
