@@ -310,19 +310,9 @@ mod tests {
     /// taken by the built-in policy.
     #[test]
     fn a_world_keeps_every_card_and_offers_the_decider_his_own_choices() {
-        use crate::data::{BLACK_MANIFEST, CARDS_IN_ALL, WHITE_MANIFEST};
         use crate::sim::SimplePolicy;
         use camelot_kit::Player;
-        let whole = |g: &Game| {
-            let c = g.census();
-            c.total() == CARDS_IN_ALL as u32
-                && WHITE_MANIFEST
-                    .iter()
-                    .all(|&(w, n)| c.white[w.index()] == u32::from(n))
-                && BLACK_MANIFEST
-                    .iter()
-                    .all(|&(b, n)| c.black[b.index()] == u32::from(n))
-        };
+        let whole = |g: &Game| g.census().matches_the_box();
         let mut rng = rng_from_seed(29);
         let mut worlds = 0;
         for players in 3..=7u8 {

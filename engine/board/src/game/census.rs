@@ -17,6 +17,20 @@ impl Census {
     pub fn total(&self) -> u32 {
         self.white.iter().sum::<u32>() + self.black.iter().sum::<u32>() + self.loyal + self.traitor
     }
+
+    /// Every card where it is, kind by kind, is the box's whole manifest (the checks of a save
+    /// read back and of the worlds the expert plays out).
+    #[cfg(test)]
+    pub(crate) fn matches_the_box(&self) -> bool {
+        WHITE_MANIFEST
+            .iter()
+            .all(|&(w, k)| self.white[w.index()] == u32::from(k))
+            && BLACK_MANIFEST
+                .iter()
+                .all(|&(b, k)| self.black[b.index()] == u32::from(k))
+            && self.loyal == u32::from(LOYAL_CARDS)
+            && self.traitor == u32::from(TRAITOR_CARDS)
+    }
 }
 
 impl Game {

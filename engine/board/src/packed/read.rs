@@ -134,7 +134,7 @@ impl Game {
             }
         }
         // Only now that every step's lengths are known to fit its arrays.
-        if !matches_the_box(&self.census()) {
+        if !self.census().matches_the_box() {
             return Err(Damaged::Cards);
         }
         let over = self.outcome.is_some();
@@ -360,18 +360,6 @@ fn deeds_from(c: [u8; DEED_COUNTS]) -> Deeds {
         quest_cards_played: c[6],
         siege_engines_removed: c[7],
     }
-}
-
-/// Every card where it is, kind by kind, is the box's whole manifest.
-fn matches_the_box(c: &Census) -> bool {
-    WHITE_MANIFEST
-        .iter()
-        .all(|&(w, k)| c.white[w.index()] == u32::from(k))
-        && BLACK_MANIFEST
-            .iter()
-            .all(|&(b, k)| c.black[b.index()] == u32::from(k))
-        && c.loyal == u32::from(LOYAL_CARDS)
-        && c.traitor == u32::from(TRAITOR_CARDS)
 }
 
 /// A pending step within the table's bounds: its seats at the table, its polls no further round
